@@ -1,0 +1,35 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target shares: Swift 6 mode plus the upcoming features that make
+/// existentials, imports and their visibility explicit.
+let strictSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "TableKit",
+  products: [
+    .library(name: "TableKit", targets: ["TableKit"]),
+    .library(name: "TableRender", targets: ["TableRender"]),
+    .executable(name: "tablekit", targets: ["tablekit"]),
+  ],
+  targets: [
+    .target(name: "TableKit", swiftSettings: strictSettings),
+    .target(name: "TableRender", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "tablekit",
+      dependencies: ["TableKit", "TableRender"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "TableRenderTests",
+      dependencies: ["TableKit", "TableRender"],
+      swiftSettings: strictSettings
+    ),
+  ]
+)

@@ -1,0 +1,50 @@
+/// What one row shows, with no view behind it: texts, column values, an accessory and a kind.
+///
+/// A cell is the headless counterpart of a `UITableViewCell`'s content. Model types produce cells
+/// through ``TableRepresentable``; renderers turn them into text, Markdown, CSV or HTML.
+///
+/// ```swift
+/// let cell = Cell("+44 20 7946 0018", detail: "work", accessory: .disclosureIndicator)
+/// ```
+///
+/// For multi-column reports a cell carries ``values``, one per column of the data source's
+/// ``TableDataSource/columns``; a cell without values shows ``text`` and ``detailText``.
+public struct Cell: Hashable, Sendable {
+  /// The main text of the row.
+  public var text: String
+  /// A secondary text (UIKit's detail text label), or `nil` for none.
+  public var detailText: String?
+  /// One value per column, for tables that declare ``TableDataSource/columns``; empty otherwise.
+  public var values: [CellValue]
+  /// The mark at the trailing edge: none, a disclosure indicator, a checkmark or a detail button.
+  public var accessory: CellAccessory
+  /// A style identifier that renderers can use (the reuse identifier, a CSS class).
+  public var kind: CellKind
+  /// Whether the row can be selected; the table refuses to select a row whose cell says no.
+  public var isSelectable: Bool
+
+  /// Creates a cell.
+  ///
+  /// - Parameters:
+  ///   - text: The main text of the row.
+  ///   - detail: A secondary text, or `nil` for none.
+  ///   - values: One value per declared column; leave empty for single-column tables.
+  ///   - accessory: The mark at the trailing edge.
+  ///   - kind: A style identifier for renderers.
+  ///   - isSelectable: Whether the row can be selected.
+  public init(
+    _ text: String,
+    detail: String? = nil,
+    values: [CellValue] = [],
+    accessory: CellAccessory = .none,
+    kind: CellKind = .default,
+    isSelectable: Bool = true
+  ) {
+    self.text = text
+    self.detailText = detail
+    self.values = values
+    self.accessory = accessory
+    self.kind = kind
+    self.isSelectable = isSelectable
+  }
+}

@@ -1,0 +1,64 @@
+/// One column's value in a multi-column row.
+///
+/// Values keep their type so renderers can treat them well: numbers are right-aligned and
+/// formatted without going through `String(format:)`, text is escaped for each format.
+///
+/// ```swift
+/// let values: [CellValue] = ["INV-1042", .decimal(1_250.5, fractionDigits: 2), .boolean(true)]
+/// ```
+public enum CellValue: Hashable, Sendable {
+  /// Text, shown as it is (escaped by each renderer).
+  case text(String)
+  /// A whole number.
+  case integer(Int)
+  /// A number shown with a fixed number of digits (0 through 15) after the decimal point.
+  case decimal(Double, fractionDigits: Int)
+  /// A yes-or-no value.
+  case boolean(Bool)
+  /// No value; renderers show an empty cell.
+  case empty
+
+  /// Whether the value is a number (renderers align numbers to the right by default).
+  public var isNumeric: Bool {
+    switch self {
+    case .integer, .decimal: true
+    case .text, .boolean, .empty: false
+    }
+  }
+
+  /// The value as plain text: numbers in the POSIX format (`-1234.50`, rounded as `printf` rounds
+  /// but with no sign on a value that rounds to zero), booleans as `true` and `false`, ``empty``
+  /// as the empty string.
+  public var text: String {
+    switch self {
+    case .text(let string): string
+    case .integer(let number): String(number)
+    case .decimal(let number, let digits): FixedPoint.format(number, fractionDigits: digits)
+    case .boolean(let flag): flag ? "true" : "false"
+    case .empty: ""
+    }
+  }
+}
+
+extension CellValue: ExpressibleByStringLiteral {
+  /// Creates a ``text(_:)`` value from a string literal.
+  ///
+  /// - Parameter value: The text.
+  public init(stringLiteral value: String) {
+    self = .text(value)
+  }
+}
+
+extension CellValue: ExpressibleByIntegerLiteral {
+  /// Creates an ``integer(_:)`` value from an integer literal.
+  ///
+  /// - Parameter value: The number.
+  public init(integerLiteral value: Int) {
+    self = .integer(value)
+  }
+}
+
+extension CellValue: CustomStringConvertible {
+  /// The value as plain text; see ``text``.
+  public var description: String { text }
+}

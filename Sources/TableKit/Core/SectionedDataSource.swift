@@ -1,0 +1,108 @@
+/// A data source over an array of sections, ready to use or to subclass.
+///
+/// It covers the common case, rows that show items held in memory, with per-table overrides and
+/// columns passed in. Subclass it to add behaviour to the delegate hooks:
+///
+/// ```swift
+/// let contactCard = SectionedDataSource<Any>(sections: [
+///   TableSection("Phone", items: contact.phoneNumbers),
+///   TableSection("E-mail", items: contact.emailAddresses),
+/// ])
+/// let table = Table(dataSource: contactCard)
+/// ```
+///
+/// Change ``sections`` and call ``Table/reloadData()`` to show the change.
+open class SectionedDataSource<Item>: TableDataSource {
+  /// The sections, in display order.
+  public var sections: [TableSection<Item>]
+  /// The columns of a multi-column table; empty for a table of texts and details.
+  public var columns: [TableColumn]
+  /// This table's overrides of how types show themselves.
+  public var representations: RepresentationRegistry
+
+  /// Creates a data source over `sections`.
+  ///
+  /// - Parameters:
+  ///   - sections: The sections, in display order.
+  ///   - columns: The columns of a multi-column table.
+  ///   - representations: This table's overrides of how types show themselves.
+  public init(
+    sections: [TableSection<Item>],
+    columns: [TableColumn] = [],
+    representations: RepresentationRegistry = RepresentationRegistry()
+  ) {
+    self.sections = sections
+    self.columns = columns
+    self.representations = representations
+  }
+
+  /// Creates a data source with one untitled section holding `items`.
+  ///
+  /// - Parameters:
+  ///   - items: The items, one per row.
+  ///   - columns: The columns of a multi-column table.
+  public convenience init(items: [Item], columns: [TableColumn] = []) {
+    self.init(sections: [TableSection(items: items)], columns: columns)
+  }
+
+  /// The number of sections.
+  open var numberOfSections: Int { sections.count }
+
+  /// The number of items in `section`.
+  ///
+  /// - Parameter section: A section in `0..<numberOfSections`.
+  /// - Returns: The item count.
+  open func numberOfRows(inSection section: Int) -> Int {
+    sections[section].items.count
+  }
+
+  /// The item at `position`.
+  ///
+  /// - Parameter position: A position inside the counts.
+  /// - Returns: The item.
+  open func representedObject(at position: TablePosition) -> Any {
+    sections[position.section].items[position.row]
+  }
+
+  /// The item's cell, resolved through ``representations``.
+  ///
+  /// - Parameter position: A position inside the counts.
+  /// - Returns: What the row shows.
+  open func cell(at position: TablePosition) -> Cell {
+    representations.cell(for: sections[position.section].items[position.row])
+  }
+
+  /// The section's header title.
+  ///
+  /// - Parameter section: A section in `0..<numberOfSections`.
+  /// - Returns: The header title, or `nil`.
+  open func titleForHeader(inSection section: Int) -> String? {
+    sections[section].header
+  }
+
+  /// The section's footer title.
+  ///
+  /// - Parameter section: A section in `0..<numberOfSections`.
+  /// - Returns: The footer title, or `nil`.
+  open func titleForFooter(inSection section: Int) -> String? {
+    sections[section].footer
+  }
+
+  /// Allows every selection as asked; override to veto or redirect.
+  ///
+  /// - Parameter position: The row about to be selected.
+  /// - Returns: `position`.
+  open func willSelectRow(at position: TablePosition) -> TablePosition? { position }
+
+  /// Does nothing; override to react to a selection.
+  ///
+  /// - Parameters:
+  ///   - position: The selected row.
+  ///   - object: The item the row represents.
+  open func didSelectRow(at position: TablePosition, representing object: Any) {}
+
+  /// Does nothing; override to react to a deselection.
+  ///
+  /// - Parameter position: The deselected row.
+  open func didDeselectRow(at position: TablePosition) {}
+}
