@@ -2,9 +2,9 @@ import TableKit
 
 /// The columns a renderer lays a table out in, and each row's value for each of them.
 ///
-/// A data source that declares ``TableDataSource/columns`` gets exactly those, with a header row.
+/// A data source that declares `TableDataSource.columns` gets exactly those, with a header row.
 /// One that declares none gets two untitled columns, the cell's text and its detail, and no
-/// header row. A cell's ``Cell/values`` fill the declared columns in order; a cell without values
+/// header row. A cell's `Cell.values` fill the declared columns in order; a cell without values
 /// fills them with its text and detail; missing values are empty, and values beyond the declared
 /// columns are not shown.
 struct TableLayout {

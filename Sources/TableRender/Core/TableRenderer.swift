@@ -1,6 +1,6 @@
 public import TableKit
 
-/// A format a ``Table`` can be rendered to: one conforming struct per format.
+/// A format a `Table` can be rendered to: one conforming struct per format.
 ///
 /// Renderers read the table through its data source: sections become row groups under their
 /// header titles, the data source's columns become the header row, and every row shows the cell
