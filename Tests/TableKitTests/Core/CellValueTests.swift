@@ -16,7 +16,7 @@ import Testing
   @Test(arguments: [
     0.0, -0.0, 1.0, -1.0, 0.005, 0.015, 1.005, -49.99, 1250.5, 123_456_789.125, -0.004, 9.995,
     79_999.99,
-    -20_000.0, 0.1, 2.675, 0.5, 1.5, 2.5, -2.5, 5e-324, 4.4e15, 1.2345e30, -9.99e31,
+    -20_000.0, 0.1, 2.675, 0.5, 1.5, 2.5, -2.5, .leastNonzeroMagnitude, 4.4e15, 1.2345e30, -9.99e31,
   ])
   func decimalsMatchPrintf(value: Double) {
     for digits in 0...6 { expectMatchesPrintf(value, digits: digits) }
