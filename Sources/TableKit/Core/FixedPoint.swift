@@ -9,7 +9,7 @@ package enum FixedPoint {
   static let limit = 1.0e38
 
   /// The powers of ten a `Double` can carry exactly, indexed by exponent.
-  static let powersOfTen: [UInt64] = (0...15).map { exponent in
+  package static let powersOfTen: [UInt64] = (0...15).map { exponent in
     var power: UInt64 = 1
     for _ in 0..<exponent { power *= 10 }
     return power

@@ -53,6 +53,17 @@ public struct RepresentationRegistry: Sendable {
     overrides[ObjectIdentifier(type)] != nil
   }
 
+  /// Whether an override is registered for the exact type of `object`.
+  ///
+  /// Renderers use this to let a table's override win over a type's format-specific
+  /// representation.
+  ///
+  /// - Parameter object: Any value.
+  /// - Returns: `true` when this registry shows values of that type its own way.
+  public func overrides(_ object: Any) -> Bool {
+    !overrides.isEmpty && overrides[ObjectIdentifier(type(of: object))] != nil
+  }
+
   /// The cell for `object`: its override, else its own representation, else its description.
   ///
   /// - Parameter object: Any value, of any type.

@@ -1,26 +1,51 @@
 public import TableKit
 
-/// A format a `Table` can be rendered to: one conforming struct per format.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A format a table can be rendered to: one conforming struct per format.
 ///
 /// Renderers read the table through its data source: sections become row groups under their
 /// header titles, the data source's columns become the header row, and every row shows the cell
-/// its represented object's representation gives.
+/// its represented object's representation gives (or the object's format-specific representation,
+/// such as `HTMLRepresentable`, when its type has one).
+///
+/// A renderer implements one method, ``render(_:into:)``, which writes UTF-8 into an
+/// ``OutputBuffer``; the buffer hands a ``ByteSink`` chunks of about 64 KiB. The conveniences in
+/// the extension render to any `TextOutputStream`, to a `String`, to a file or to standard output.
 ///
 /// ```swift
 /// let report = TextTableRenderer().render(table)
-/// var html = ""
-/// HTMLTableRenderer().render(table, to: &html)
+/// try HTMLTableRenderer().write(table, toFile: "report.html")
 /// ```
 public protocol TableRenderer: Sendable {
-  /// Writes `table` to `output` in this renderer's format.
+  /// Writes `table` into `output` in this renderer's format, without flushing it.
+  ///
+  /// - Parameters:
+  ///   - table: The table to render.
+  ///   - output: The buffer to fill.
+  func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>)
+}
+
+extension TableRenderer {
+  /// Writes `table` to any text stream, in chunks of about 64 KiB.
   ///
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the text goes.
-  func render<Output: TextOutputStream>(_ table: Table, to output: inout Output)
-}
+  public func render<Output: TextOutputStream>(_ table: Table, to output: inout Output) {
+    withUnsafeMutablePointer(to: &output) { pointer in
+      var buffer = OutputBuffer(sink: TextStreamSink(output: pointer))
+      render(table, into: &buffer)
+      buffer.flush()
+    }
+  }
 
-extension TableRenderer {
   /// Renders `table` into a new string, for small tables and tests.
   ///
   /// - Parameter table: The table to render.
@@ -29,5 +54,39 @@ extension TableRenderer {
     var output = ""
     render(table, to: &output)
     return output
+  }
+
+  /// Writes `table` to an open file descriptor.
+  ///
+  /// - Parameters:
+  ///   - table: The table to render.
+  ///   - descriptor: An open descriptor; it is not closed.
+  /// - Throws: ``RenderError/writeFailed(descriptor:code:)`` when a write fails.
+  public func write(_ table: Table, toDescriptor descriptor: Int32) throws(RenderError) {
+    var buffer = OutputBuffer(sink: FileDescriptorSink(descriptor: descriptor))
+    render(table, into: &buffer)
+    buffer.flush()
+    if let error = buffer.sink.error { throw error }
+  }
+
+  /// Writes `table` to standard output.
+  ///
+  /// - Parameter table: The table to render.
+  /// - Throws: ``RenderError/writeFailed(descriptor:code:)`` when a write fails.
+  public func writeToStandardOutput(_ table: Table) throws(RenderError) {
+    try write(table, toDescriptor: 1)
+  }
+
+  /// Writes `table` to the file at `path`, replacing it if it exists.
+  ///
+  /// - Parameters:
+  ///   - table: The table to render.
+  ///   - path: The file's path.
+  /// - Throws: ``RenderError`` when the file cannot be opened or written.
+  public func write(_ table: Table, toFile path: String) throws(RenderError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .cannotOpen(path: path, code: errno) }
+    defer { close(descriptor) }
+    try write(table, toDescriptor: descriptor)
   }
 }

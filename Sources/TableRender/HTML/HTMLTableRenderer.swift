@@ -36,7 +36,7 @@ public struct HTMLTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the HTML goes.
-  public func render<Output: TextOutputStream>(_ table: Table, to output: inout Output) {
+  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
     let layout = TableLayout(for: table)
     let span = layout.columns.count
     output.write("<table>\n")
@@ -57,7 +57,7 @@ public struct HTMLTableRenderer: TableRenderer {
           output.write(HTMLEscaping.escape(title))
           output.write("</th></tr>\n")
         }
-      case .row(_, let cell):
+      case .row(_, let cell, _):
         output.write("<tr class=\"\(Self.rowClass(of: cell))\">")
         for value in layout.values(of: cell) {
           output.write(value.isNumeric ? "<td class=\"number\">" : "<td>")

@@ -36,7 +36,7 @@ public struct TextTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the text goes.
-  public func render<Output: TextOutputStream>(_ table: Table, to output: inout Output) {
+  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
     let layout = TableLayout(for: table)
     var lines: [TextLine] = []
     var numericColumns = [Bool](repeating: false, count: layout.columns.count)
@@ -46,7 +46,7 @@ public struct TextTableRenderer: TableRenderer {
         lines.append(.sectionHeader(TerminalEscaping.escape(title)))
       case .sectionFooter(_, let title?):
         lines.append(.sectionFooter(TerminalEscaping.escape(title)))
-      case .row(_, let cell):
+      case .row(_, let cell, _):
         let values = layout.values(of: cell)
         var right: [Bool] = []
         right.reserveCapacity(values.count)

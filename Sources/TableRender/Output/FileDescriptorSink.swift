@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A sink that writes chunks to an open file descriptor with `write(2)`.
+///
+/// Short writes are continued and interrupted ones retried, so nothing is lost on a pipe. The
+/// first failure is kept in ``error`` and later chunks are dropped; check it when rendering ends
+/// (the `write(_:to…)` conveniences on ``TableRenderer`` do).
+public struct FileDescriptorSink: ByteSink {
+  /// The descriptor written to; the sink never closes it.
+  public let descriptor: Int32
+  /// The first write failure, or `nil` while every write has succeeded.
+  public private(set) var error: RenderError?
+
+  /// Creates a sink onto `descriptor`.
+  ///
+  /// - Parameter descriptor: An open descriptor, for example `1` for standard output.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// A sink onto standard output.
+  public static var standardOutput: FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
+
+  /// Writes the whole chunk, or records why it could not.
+  ///
+  /// - Parameter bytes: The chunk.
+  public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard error == nil, let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Darwin)
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+      #else
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      #endif
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        error = .writeFailed(descriptor: descriptor, code: errno)
+        return
+      }
+    }
+  }
+}
