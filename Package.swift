@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TableKit", targets: ["TableKit"]),
     .library(name: "TableRender", targets: ["TableRender"]),
     .executable(name: "tablekit", targets: ["tablekit"]),
+    .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
   targets: [
     .target(name: "TableKit", swiftSettings: strictSettings),
@@ -25,10 +26,16 @@ let package = Package(
       dependencies: ["TableKit", "TableRender"],
       swiftSettings: strictSettings
     ),
+    .executableTarget(
+      name: "tablekit-bench",
+      dependencies: ["TableKit", "TableRender"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
     .testTarget(
       name: "TableRenderTests",
       dependencies: ["TableKit", "TableRender"],
+      exclude: ["Fixtures", "__Snapshots__"],
       swiftSettings: strictSettings
     ),
   ]

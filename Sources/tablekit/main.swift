@@ -7,26 +7,53 @@ import TableRender
   import Darwin
 #endif
 
-var standardOutput = FileDescriptorStream.standardOutput
-var standardError = FileDescriptorStream.standardError
+/// Prints `message` to standard error and ends the program with `code`.
+func fail(_ message: String, code: Int32) -> Never {
+  var standardError = FileDescriptorStream.standardError
+  print("tablekit: \(message)", to: &standardError)
+  exit(code)
+}
 
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  print("tablekit: \(error)", to: &standardError)
-  exit(64)
+  fail(error.description, code: 64)
 }
 
 if options.showHelp {
+  var standardOutput = FileDescriptorStream.standardOutput
   print(Options.usage, terminator: "", to: &standardOutput)
   exit(0)
 }
 
-let controller = SampleLedger.makeController()
+let controller: TableController
+if let path = options.inputPath {
+  do {
+    controller = try JSONTableDocument.load(path: path).makeController()
+  } catch {
+    fail(error.description, code: 65)
+  }
+} else {
+  controller = SampleLedger.makeController()
+}
+
+let renderer: any TableRenderer
 switch options.format {
 case .text:
-  TextTableRenderer(title: controller.title).render(controller.table, to: &standardOutput)
+  renderer = TextTableRenderer(
+    title: controller.title, style: options.style, maximumWidth: options.maximumWidth,
+    overflow: options.wraps ? .wrap : .truncate, alignsDecimalPoints: options.alignsDecimalPoints)
 case .html:
-  HTMLTableRenderer(caption: controller.title).render(controller.table, to: &standardOutput)
+  renderer = HTMLTableRenderer(caption: controller.title)
+}
+
+do {
+  if let path = options.outputPath {
+    try renderer.write(controller.table, toFile: path)
+  } else {
+    try renderer.writeToStandardOutput(controller.table)
+  }
+} catch {
+  fail(error.description, code: 74)
 }

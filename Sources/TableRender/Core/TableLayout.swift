@@ -15,6 +15,8 @@ struct TableLayout {
 
   /// The data source's overrides, so a table's override wins over format representations.
   let registry: RepresentationRegistry
+  /// Which types have format representations, learned once per type during this render.
+  private let conformances = FormatConformances()
 
   /// The layout for the data source of `table`.
   init(for table: Table) {
@@ -41,7 +43,9 @@ struct TableLayout {
   /// The values a text format shows for a row: the object's ``TextRepresentable`` values unless
   /// the table overrides its type, else the cell's.
   func textValues(of cell: Cell, object: Any) -> [CellValue] {
-    if let representable = object as? any TextRepresentable, !registry.overrides(object) {
+    if conformances.hasText(object), let representable = object as? any TextRepresentable,
+      !registry.overrides(object)
+    {
       return fitted(representable.textValues, empty: .empty)
     }
     return values(of: cell)
@@ -50,7 +54,9 @@ struct TableLayout {
   /// The values CSV exports for a row: the object's ``CSVRepresentable`` values unless the table
   /// overrides its type, else the cell's.
   func csvValues(of cell: Cell, object: Any) -> [CellValue] {
-    if let representable = object as? any CSVRepresentable, !registry.overrides(object) {
+    if conformances.hasCSV(object), let representable = object as? any CSVRepresentable,
+      !registry.overrides(object)
+    {
       return fitted(representable.csvValues, empty: .empty)
     }
     return values(of: cell)
@@ -59,7 +65,9 @@ struct TableLayout {
   /// The content HTML shows for a row: the object's ``HTMLRepresentable`` values unless the
   /// table overrides its type, else the cell's values.
   func htmlValues(of cell: Cell, object: Any) -> [HTMLValue] {
-    if let representable = object as? any HTMLRepresentable, !registry.overrides(object) {
+    if conformances.hasHTML(object), let representable = object as? any HTMLRepresentable,
+      !registry.overrides(object)
+    {
       return fitted(representable.htmlValues, empty: .value(.empty))
     }
     return values(of: cell).map(HTMLValue.value)
@@ -79,5 +87,44 @@ struct TableLayout {
     case .left, .center: false
     case .automatic: value.isNumeric
     }
+  }
+}
+
+/// Remembers, per type, whether it has a format-specific representation.
+///
+/// A dynamic cast from `Any` costs on the order of 100 ns even when it fails, and most rows'
+/// types have no format representation. Asking once per type and remembering the answer for the
+/// rest of the render turns that into a dictionary lookup; only types that do conform pay for the
+/// cast that fetches their values. It lives for one render and is never shared between threads.
+private final class FormatConformances {
+  private var text: [ObjectIdentifier: Bool] = [:]
+  private var csv: [ObjectIdentifier: Bool] = [:]
+  private var html: [ObjectIdentifier: Bool] = [:]
+
+  func hasText(_ object: Any) -> Bool {
+    let type = Swift.type(of: object)
+    return Self.lookUp(&text, type) { $0 is any TextRepresentable.Type }
+  }
+
+  func hasCSV(_ object: Any) -> Bool {
+    let type = Swift.type(of: object)
+    return Self.lookUp(&csv, type) { $0 is any CSVRepresentable.Type }
+  }
+
+  func hasHTML(_ object: Any) -> Bool {
+    let type = Swift.type(of: object)
+    return Self.lookUp(&html, type) { $0 is any HTMLRepresentable.Type }
+  }
+
+  private static func lookUp(
+    _ known: inout [ObjectIdentifier: Bool],
+    _ type: Any.Type,
+    _ test: (Any.Type) -> Bool
+  ) -> Bool {
+    let key = ObjectIdentifier(type)
+    if let answer = known[key] { return answer }
+    let answer = test(type)
+    known[key] = answer
+    return answer
   }
 }

@@ -1,32 +1,104 @@
 /// Makes untrusted text safe to print to a terminal by showing control characters visibly.
 ///
-/// C0 controls become caret notation (`ESC` → `^[`, LF → `^J`), `DEL` becomes `^?`, and C1 controls
-/// (U+0080–U+009F) and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069)
-/// become `\u{…}`. Nothing that could move the cursor, change colours, start an escape sequence or
-/// reorder the line reaches the terminal.
-package enum TerminalEscaping {
-  /// Whether `text` holds nothing that needs escaping (the fast path).
-  package static func isSafe(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { visible(for: $0) == nil }
+/// C0 controls become caret notation (`ESC` → `^[`, BEL → `^G`, a lone CR → `^M`), `DEL` becomes
+/// `^?`, and C1 controls (U+0080–U+009F) and the bidirectional overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069) become `\u{…}`. Nothing that could move the cursor, change
+/// colours, start an escape sequence or reorder the line reaches the terminal. Renderers handle
+/// line breaks and tabs themselves (see ``lines(of:)`` and ``escape(_:tabWidth:)``).
+enum TerminalEscaping {
+  /// What a scan of a string found.
+  enum Classification {
+    /// Only printable ASCII (U+0020–U+007E): width is the byte count.
+    case printableASCII
+    /// Non-ASCII, but nothing to escape and no line break or tab.
+    case safe
+    /// A control character, tab, line break, C1 control or bidi control is present.
+    case needsEscaping
   }
 
-  /// `text` with every control character replaced by its visible form.
-  package static func escape(_ text: String) -> String {
-    if isSafe(text) { return text }
+  /// Scans the UTF-8 of `text` once.
+  static func classify(_ text: String) -> Classification {
+    var text = text
+    return text.withUTF8 { bytes in
+      var isASCII = true
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return .needsEscaping }
+        if byte >= 0x80 {
+          isASCII = false
+          if byte == 0xC2, index + 1 < count, bytes[index + 1] <= 0x9F {
+            return .needsEscaping
+          }
+          if byte == 0xE2, index + 2 < count {
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            if second == 0x80 && (0xAA...0xAE).contains(third) { return .needsEscaping }
+            if second == 0x81 && (0xA6...0xA9).contains(third) { return .needsEscaping }
+          }
+        }
+        index += 1
+      }
+      return isASCII ? .printableASCII : .safe
+    }
+  }
+
+  /// Whether `text` holds nothing that needs escaping (no control, tab or line break).
+  static func isSafe(_ text: String) -> Bool {
+    classify(text) != .needsEscaping
+  }
+
+  /// `text` split at line breaks: LF and CRLF.
+  ///
+  /// A lone CR is not a break; ``escape(_:tabWidth:)`` shows it as `^M`.
+  static func lines(of text: String) -> [Substring] {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "\n" || character == "\r\n" {
+        lines.append(text[start..<index])
+        start = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    lines.append(text[start..<text.endIndex])
+    return lines
+  }
+
+  /// `text` with tabs expanded to the next multiple of `tabWidth` columns and every other control
+  /// character (line feeds included) replaced by its visible form.
+  static func escape(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-      if let replacement = visible(for: scalar) {
-        result += replacement
-      } else {
-        result.unicodeScalars.append(scalar)
+    var column = 0
+    for character in text {
+      if character == "\t" {
+        let stop = tabWidth > 0 ? tabWidth - column % tabWidth : 0
+        result.append(String(repeating: " ", count: stop))
+        column += stop
+        continue
       }
+      var escaped = false
+      var piece = ""
+      for scalar in character.unicodeScalars {
+        if let replacement = visible(for: scalar) {
+          piece += replacement
+          escaped = true
+        } else {
+          piece.unicodeScalars.append(scalar)
+        }
+      }
+      result += piece
+      column += escaped ? DisplayWidth.of(piece) : DisplayWidth.of(character)
     }
     return result
   }
 
   /// The visible form of `scalar`, or `nil` when it may be printed as it is.
-  package static func visible(for scalar: Unicode.Scalar) -> String? {
+  static func visible(for scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
     case 0x00...0x1F:
       return "^" + String(Character(Unicode.Scalar(UInt8(scalar.value) + 0x40)))

@@ -1,145 +1,148 @@
 public import TableKit
 
-/// Renders a table as aligned plain text for a terminal or a log.
+/// Renders a table as aligned text for a terminal or a log.
 ///
-/// Columns are padded to their widest value, numbers line up to the right, section headers stand
-/// on their own line, and rows that lead deeper end with `›`. Control characters in the data are
-/// shown visibly (`^[`, `\u{202E}`), never emitted.
+/// Columns line up by display width (CJK and emoji count two columns, combining marks none),
+/// numbers go to the right, section titles and footers span the table, and rows that lead deeper
+/// end with `›` (a checkmark row with `✓`, a detail row with `ⓘ`). Control characters in the data
+/// are shown visibly (`^[`, `\u{202E}`), never emitted; tabs expand to stops; line breaks in a
+/// value make a multi-line cell.
 ///
 /// ```swift
-/// print(TextTableRenderer(title: "Ada Lovelace").render(table), terminator: "")
+/// let text = TextTableRenderer(title: "Ledger", style: .rounded).render(table)
 /// ```
 ///
 /// ```text
-/// Ada Lovelace
+/// Ledger
 ///
-/// Phone
-///   +44 20 7946 0018  work
-///   +44 7700 900123   mobile  ›
+/// ╭────────────┬──────────┬─────────╮
+/// │ Date       │ Customer │  Amount │
+/// ├────────────┴──────────┴─────────┤
+/// │ November 2026                   │
+/// ├────────────┬──────────┬─────────┤
+/// │ 2026-11-03 │ Acme Ltd │ 1250.00 │
+/// │ 2026-11-12 │ Zoë Café │  380.50 │
+/// ╰────────────┴──────────┴─────────╯
 /// ```
 ///
-/// Aligning needs every width before the first line, so this renderer reads all rows once before
-/// writing; its memory grows with the table.
+/// Aligning needs every column's width before the first line. By default a first pass measures
+/// every row and a second pass draws, so the data source is read twice but no row is kept in
+/// memory; ``ColumnSizing`` offers a sample or fixed widths instead. With ``maximumWidth`` set,
+/// the widest columns shrink first and overflowing text is truncated with `…` or wrapped.
 public struct TextTableRenderer: TableRenderer {
   /// A line printed above the table, or `nil` for none.
   public var title: String?
+  /// The lines the table is drawn with.
+  public var style: TextTableStyle
+  /// The widest a line may be, in terminal columns, or `nil` for no limit.
+  public var maximumWidth: Int?
+  /// What happens to text wider than its column.
+  public var overflow: TextOverflow
+  /// How column widths are found before drawing.
+  public var sizing: ColumnSizing
+  /// Whether numbers in a column line up on their decimal point rather than their last digit.
+  public var alignsDecimalPoints: Bool
+  /// The distance between tab stops when a value holds tabs.
+  public var tabWidth: Int
 
   /// Creates a text renderer.
   ///
-  /// - Parameter title: A line printed above the table.
-  public init(title: String? = nil) {
+  /// - Parameters:
+  ///   - title: A line printed above the table.
+  ///   - style: The lines the table is drawn with.
+  ///   - maximumWidth: The widest a line may be, in terminal columns.
+  ///   - overflow: What happens to text wider than its column.
+  ///   - sizing: How column widths are found before drawing.
+  ///   - alignsDecimalPoints: Whether numbers line up on their decimal point.
+  ///   - tabWidth: The distance between tab stops.
+  public init(
+    title: String? = nil,
+    style: TextTableStyle = .plain,
+    maximumWidth: Int? = nil,
+    overflow: TextOverflow = .truncate,
+    sizing: ColumnSizing = .measureAllRows,
+    alignsDecimalPoints: Bool = false,
+    tabWidth: Int = 4
+  ) {
     self.title = title
+    self.style = style
+    self.maximumWidth = maximumWidth
+    self.overflow = overflow
+    self.sizing = sizing
+    self.alignsDecimalPoints = alignsDecimalPoints
+    self.tabWidth = max(1, tabWidth)
   }
 
-  /// Writes `table` as aligned text to `output`.
+  /// Writes `table` as aligned text into `output`.
   ///
   /// - Parameters:
   ///   - table: The table to render.
-  ///   - output: Where the text goes.
+  ///   - output: The buffer to fill.
   public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
     let layout = TableLayout(for: table)
-    var lines: [TextLine] = []
-    var numericColumns = [Bool](repeating: false, count: layout.columns.count)
+    // A header whose titles are all empty would draw an empty line and a rule: leave it out.
+    let hasTitles = layout.hasHeaderRow && layout.columns.contains { !$0.title.isEmpty }
+    let header =
+      hasTitles ? layout.columns.map { TextField(text: $0.title, tabWidth: tabWidth) } : []
+    var metrics = TextColumnMetrics(count: layout.columns.count)
+    for (column, field) in header.enumerated() { metrics.include(field, column: column) }
+    switch sizing {
+    case .measureAllRows:
+      measure(table, layout: layout, into: &metrics, rowLimit: Int.max)
+    case .measureFirstRows(let count):
+      measure(table, layout: layout, into: &metrics, rowLimit: max(count, 0))
+    case .fixed(let widths):
+      metrics.fix(widths)
+      metrics.hasAccessory = true
+    }
+    var drawing = TextTableDrawing(
+      style: style, metrics: metrics, layout: layout, maximumWidth: maximumWidth,
+      overflow: overflow, alignsDecimalPoints: alignsDecimalPoints)
+    if let title {
+      drawing.writeFree(TextField(text: title, tabWidth: tabWidth), to: &output)
+      output.write("\n")
+    }
+    if !header.isEmpty { drawing.writeHeader(header, to: &output) }
     table.walk { step in
       switch step {
       case .sectionHeader(_, let title?):
-        lines.append(.sectionHeader(TerminalEscaping.escape(title)))
+        drawing.writeSectionTitle(TextField(text: title, tabWidth: tabWidth), to: &output)
       case .sectionFooter(_, let title?):
-        lines.append(.sectionFooter(TerminalEscaping.escape(title)))
-      case .row(_, let cell, _):
-        let values = layout.values(of: cell)
-        var right: [Bool] = []
-        right.reserveCapacity(values.count)
-        for (column, value) in values.enumerated() {
-          right.append(layout.isRightAligned(column: column, value: value))
-          if value.isNumeric { numericColumns[column] = true }
+        drawing.writeFooter(TextField(text: title, tabWidth: tabWidth), to: &output)
+      case .row(_, let cell, let object):
+        let fields = layout.textValues(of: cell, object: object).map {
+          TextField($0, tabWidth: tabWidth)
         }
-        let texts = values.map { TerminalEscaping.escape($0.text) }
-        lines.append(.row(texts: texts, rightAligned: right, marker: Self.marker(cell.accessory)))
+        drawing.writeRow(fields, accessory: cell.accessory, to: &output)
       case .sectionHeader, .sectionFooter:
         break
       }
     }
-    var header: [String] = []
-    var headerRightAligned: [Bool] = []
-    if layout.hasHeaderRow {
-      header = layout.columns.map { TerminalEscaping.escape($0.title) }
-      headerRightAligned = layout.columns.indices.map { column in
-        let alignment = layout.columns[column].alignment
-        return alignment == .right || (alignment == .automatic && numericColumns[column])
+    drawing.finish(to: &output)
+  }
+
+  /// The first pass: widths of up to `rowLimit` rows.
+  private func measure(
+    _ table: Table,
+    layout: TableLayout,
+    into metrics: inout TextColumnMetrics,
+    rowLimit: Int
+  ) {
+    let dataSource = table.dataSource
+    var measured = 0
+    for (section, rows) in table.shape.rowCounts.enumerated() {
+      for row in 0..<rows {
+        guard measured < rowLimit else { return }
+        let position = TablePosition(section: section, row: row)
+        let cell = dataSource.cell(at: position)
+        let values = layout.textValues(
+          of: cell, object: dataSource.representedObject(at: position))
+        for (column, value) in values.enumerated() {
+          metrics.include(TextField(value, tabWidth: tabWidth), column: column)
+        }
+        if cell.accessory != .none { metrics.hasAccessory = true }
+        measured += 1
       }
-    }
-    let widths = Self.columnWidths(of: lines, header: header, count: layout.columns.count)
-    if let title {
-      output.write(TerminalEscaping.escape(title))
-      output.write("\n\n")
-    }
-    if layout.hasHeaderRow {
-      output.write(
-        Self.format(header, widths: widths, rightAligned: headerRightAligned, marker: ""))
-      output.write("\n")
-      let rules = widths.filter { $0 > 0 }.map { String(repeating: "-", count: $0) }
-      output.write(Self.indent + rules.joined(separator: Self.gap) + "\n")
-    }
-    var wroteRow = false
-    for line in lines {
-      switch line {
-      case .sectionHeader(let text):
-        if wroteRow { output.write("\n") }
-        output.write(text)
-      case .sectionFooter(let text):
-        output.write(Self.indent + text)
-      case .row(let texts, let rightAligned, let marker):
-        output.write(Self.format(texts, widths: widths, rightAligned: rightAligned, marker: marker))
-        wroteRow = true
-      }
-      output.write("\n")
-    }
-  }
-
-  private static let indent = "  "
-  private static let gap = "  "
-
-  private enum TextLine {
-    case sectionHeader(String)
-    case sectionFooter(String)
-    case row(texts: [String], rightAligned: [Bool], marker: String)
-  }
-
-  /// The widest text of each column; a column empty in every row gets width 0 and is left out.
-  private static func columnWidths(of lines: [TextLine], header: [String], count: Int) -> [Int] {
-    var widths = [Int](repeating: 0, count: count)
-    for case .row(let texts, _, _) in lines {
-      for (column, text) in texts.enumerated() { widths[column] = max(widths[column], text.count) }
-    }
-    for (column, title) in header.enumerated() { widths[column] = max(widths[column], title.count) }
-    return widths
-  }
-
-  private static func format(
-    _ texts: [String],
-    widths: [Int],
-    rightAligned: [Bool],
-    marker: String
-  ) -> String {
-    var fields: [String] = []
-    for (column, text) in texts.enumerated() where widths[column] > 0 {
-      let padding = String(repeating: " ", count: widths[column] - text.count)
-      fields.append(rightAligned[column] ? padding + text : text + padding)
-    }
-    var line = indent + fields.joined(separator: gap)
-    if !marker.isEmpty { line += gap + marker }
-    while line.last == " " { line.removeLast() }
-    return line
-  }
-
-  /// The mark shown after a row for its accessory.
-  static func marker(_ accessory: CellAccessory) -> String {
-    switch accessory {
-    case .none: ""
-    case .disclosureIndicator: "›"
-    case .checkmark: "✓"
-    case .detailButton: "ⓘ"
     }
   }
 }

@@ -1,12 +1,27 @@
+import TableRender
+
 /// What the command line asked for.
-struct Options: Equatable {
+struct Options {
   /// The output formats the tool can write.
   enum Format: String, CaseIterable {
     case text
     case html
   }
 
+  /// The text styles, by the names the command line uses.
+  static let styles: [(name: String, style: TextTableStyle)] = [
+    ("plain", .plain), ("compact", .compact), ("grid", .grid), ("light", .light),
+    ("rounded", .rounded), ("heavy", .heavy), ("double", .double),
+  ]
+
   var format: Format = .text
+  var style: TextTableStyle = .plain
+  var inputPath: String?
+  var outputPath: String?
+  var maximumWidth: Int?
+  var wraps = false
+  var alignsDecimalPoints = false
+  var htmlFragment = false
   var showHelp = false
 
   /// A command-line argument the tool does not understand.
@@ -18,18 +33,44 @@ struct Options: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let value = remaining.popFirst() else {
+        throw UsageError(description: "\(option) needs a value; see tablekit --help")
+      }
+      return value
+    }
     while let argument = remaining.popFirst() {
       switch argument {
       case "-h", "--help":
         options.showHelp = true
       case "-f", "--format":
-        guard let value = remaining.popFirst() else {
-          throw UsageError(description: "\(argument) needs a value: \(formatList)")
-        }
-        guard let format = Format(rawValue: value) else {
-          throw UsageError(description: "unknown format '\(value)'; use one of \(formatList)")
+        let name = try value(for: argument)
+        guard let format = Format(rawValue: name) else {
+          throw UsageError(description: "unknown format '\(name)'; use one of \(formatList)")
         }
         options.format = format
+      case "-s", "--style":
+        let name = try value(for: argument)
+        guard let style = styles.first(where: { $0.name == name })?.style else {
+          throw UsageError(description: "unknown style '\(name)'; use one of \(styleList)")
+        }
+        options.style = style
+      case "-i", "--input":
+        options.inputPath = try value(for: argument)
+      case "-o", "--output":
+        options.outputPath = try value(for: argument)
+      case "-w", "--max-width":
+        let text = try value(for: argument)
+        guard let width = Int(text), width > 0 else {
+          throw UsageError(description: "--max-width needs a positive whole number, not '\(text)'")
+        }
+        options.maximumWidth = width
+      case "--wrap":
+        options.wraps = true
+      case "--decimal-align":
+        options.alignsDecimalPoints = true
+      case "--fragment":
+        options.htmlFragment = true
       default:
         throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
       }
@@ -37,17 +78,26 @@ struct Options: Equatable {
     return options
   }
 
-  static var formatList: String {
-    Format.allCases.map(\.rawValue).joined(separator: ", ")
-  }
+  static var formatList: String { Format.allCases.map(\.rawValue).joined(separator: ", ") }
+  static var styleList: String { styles.map(\.name).joined(separator: ", ") }
 
   static let usage = """
-    USAGE: tablekit [--format <format>]
+    USAGE: tablekit [--input <file.json>] [--format <format>] [options]
 
-    Renders the built-in sample ledger, a table of invoices, refunds and notes.
+    Renders a table: the built-in sample ledger (invoices, refunds and notes), or the JSON
+    table given with --input.
 
     OPTIONS:
+      -i, --input <file>      A JSON table: {"title": …, "columns": [...],
+                              "sections": [{"header": …, "footer": …, "rows": [[...]]}]}
+                              (or "rows" at the top level for one section)
       -f, --format <format>   \(formatList) (default: text)
+      -o, --output <file>     Write to this file instead of standard output.
+      -s, --style <style>     Text style: \(styleList) (default: plain)
+      -w, --max-width <n>     Text: fit the table in n columns.
+          --wrap              Text: wrap long values instead of truncating them.
+          --decimal-align     Text: line numbers up on their decimal point.
+          --fragment          HTML: write a bare <table> instead of a whole document.
       -h, --help              Show this help.
 
     """

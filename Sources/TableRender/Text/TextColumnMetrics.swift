@@ -1,0 +1,38 @@
+/// What the measuring pass learned about each column.
+struct TextColumnMetrics {
+  /// The widest value (or title) in each column.
+  var widths: [Int]
+  /// The widest part before the decimal point of the numbers in each column.
+  var wholeWidths: [Int]
+  /// The widest decimal point and fraction of the numbers in each column.
+  var fractionWidths: [Int]
+  /// Whether each column holds a number.
+  var holdsNumbers: [Bool]
+  /// Whether any row shows an accessory, so an accessory column is drawn.
+  var hasAccessory = false
+
+  init(count: Int) {
+    widths = Array(repeating: 0, count: count)
+    wholeWidths = widths
+    fractionWidths = widths
+    holdsNumbers = Array(repeating: false, count: count)
+  }
+
+  /// Widens `column` to take `field`.
+  mutating func include(_ field: TextField, column: Int) {
+    guard widths.indices.contains(column) else { return }
+    if case .number(_, _, let whole, let fraction) = field {
+      holdsNumbers[column] = true
+      wholeWidths[column] = max(wholeWidths[column], whole)
+      fractionWidths[column] = max(fractionWidths[column], fraction)
+    }
+    widths[column] = max(widths[column], field.width)
+  }
+
+  /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
+  mutating func fix(_ given: [Int]) {
+    for column in widths.indices {
+      widths[column] = given.indices.contains(column) ? max(0, given[column]) : 0
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import TableKit
+
+/// One value made ready for a terminal: escaped, split into lines, measured.
+///
+/// Most values are one clean line, and those take a fast path: a single scan of the UTF-8 that
+/// finds no control character, no tab and no line break, and no allocation. Numbers are kept as
+/// values and written as digits when the row is drawn.
+enum TextField {
+  /// A number, measured; `integerWidth + fractionWidth == width`.
+  case number(CellValue, width: Int, integerWidth: Int, fractionWidth: Int)
+  /// One line of text, already safe for a terminal.
+  case line(String, width: Int)
+  /// Several lines (from line breaks in the value), each safe for a terminal.
+  case lines([String], widths: [Int])
+
+  /// The widest line.
+  var width: Int {
+    switch self {
+    case .number(_, let width, _, _), .line(_, let width): width
+    case .lines(_, let widths): widths.max() ?? 0
+    }
+  }
+
+  /// Prepares `value`, expanding tabs to stops every `tabWidth` columns.
+  init(_ value: CellValue, tabWidth: Int) {
+    switch value {
+    case .integer, .decimal:
+      let parts = NumberWidth.parts(of: value)
+      self = .number(
+        value, width: parts.whole + parts.fraction, integerWidth: parts.whole,
+        fractionWidth: parts.fraction)
+    case .boolean(let flag):
+      self = .line(flag ? "true" : "false", width: flag ? 4 : 5)
+    case .empty:
+      self = .line("", width: 0)
+    case .text(let text):
+      self = TextField(text: text, tabWidth: tabWidth)
+    }
+  }
+
+  /// Prepares `text`: line breaks (LF, CRLF) split it into lines, tabs expand to stops, every
+  /// other control character is shown visibly.
+  init(text: String, tabWidth: Int) {
+    switch TerminalEscaping.classify(text) {
+    case .printableASCII:
+      self = .line(text, width: text.utf8.count)
+    case .safe:
+      self = .line(text, width: DisplayWidth.of(text))
+    case .needsEscaping:
+      var lines: [String] = []
+      var widths: [Int] = []
+      for rawLine in TerminalEscaping.lines(of: text) {
+        let line = TerminalEscaping.escape(rawLine, tabWidth: tabWidth)
+        lines.append(line)
+        widths.append(DisplayWidth.of(line))
+      }
+      if lines.count == 1, let line = lines.first, let width = widths.first {
+        self = .line(line, width: width)
+      } else {
+        self = .lines(lines, widths: widths)
+      }
+    }
+  }
+}
+
+/// Display widths of numbers, computed without formatting them into strings.
+enum NumberWidth {
+  /// The width of the part before the decimal point (sign included) and of the point and the
+  /// digits after it.
+  static func parts(of value: CellValue) -> (whole: Int, fraction: Int) {
+    switch value {
+    case .integer(let number):
+      return ((number < 0 ? 1 : 0) + digitCount(UInt128(number.magnitude)), 0)
+    case .decimal(let number, let fractionDigits):
+      let digits = min(max(fractionDigits, 0), 15)
+      guard let units = FixedPoint.scaledMagnitude(number, digits: digits) else {
+        return (number.description.count, 0)
+      }
+      let sign = number < 0 && units != 0 ? 1 : 0
+      let whole = units / UInt128(FixedPoint.powersOfTen[digits])
+      return (sign + digitCount(whole), digits > 0 ? digits + 1 : 0)
+    case .text, .boolean, .empty:
+      return (value.text.count, 0)
+    }
+  }
+
+  private static func digitCount(_ value: UInt128) -> Int {
+    var count = 1
+    var remaining = value
+    while remaining >= 10 {
+      remaining /= 10
+      count += 1
+    }
+    return count
+  }
+}

@@ -1,0 +1,350 @@
+import TableKit
+
+/// Draws the lines of a text table once the column widths are known.
+///
+/// It keeps track of what the last line was, so rules appear only where they belong: under the
+/// header, around section titles and footers, and at the edges of a boxed table. Spaces are held
+/// back until something follows them, so no line ends in spaces.
+struct TextTableDrawing {
+  private enum LineKind {
+    case nothing
+    case header
+    case row
+    case spanning
+  }
+
+  private let style: TextTableStyle
+  private let layout: TableLayout
+  private let overflow: TextOverflow
+  private let alignsDecimalPoints: Bool
+  private let maximumWidth: Int?
+  private let widths: [Int]
+  private let visible: [Int]
+  private let wholeWidths: [Int]
+  private let fractionWidths: [Int]
+  private let holdsNumbers: [Bool]
+  private let hasAccessory: Bool
+  private var last = LineKind.nothing
+  private var wroteRow = false
+  private var pendingSpaces = 0
+
+  init(
+    style: TextTableStyle,
+    metrics: TextColumnMetrics,
+    layout: TableLayout,
+    maximumWidth: Int?,
+    overflow: TextOverflow,
+    alignsDecimalPoints: Bool
+  ) {
+    self.style = style
+    self.layout = layout
+    self.overflow = overflow
+    self.alignsDecimalPoints = alignsDecimalPoints
+    self.maximumWidth = maximumWidth
+    self.wholeWidths = metrics.wholeWidths
+    self.fractionWidths = metrics.fractionWidths
+    self.holdsNumbers = metrics.holdsNumbers
+    self.hasAccessory = metrics.hasAccessory
+    var widths = metrics.widths
+    if alignsDecimalPoints {
+      for column in widths.indices where metrics.holdsNumbers[column] {
+        widths[column] = max(
+          widths[column], metrics.wholeWidths[column] + metrics.fractionWidths[column])
+      }
+    }
+    let visible = widths.indices.filter { widths[$0] > 0 }
+    if let maximumWidth {
+      let count = visible.count
+      let overhead: Int
+      if style.box != nil {
+        overhead = 3 * count + 1 + (metrics.hasAccessory ? 4 : 0)
+      } else {
+        overhead =
+          style.indent + style.gap * max(count - 1, 0) + (metrics.hasAccessory ? style.gap + 1 : 0)
+      }
+      let minimums = visible.map { column in
+        metrics.holdsNumbers[column]
+          ? max(1, metrics.wholeWidths[column] + metrics.fractionWidths[column]) : 1
+      }
+      let fitted = WidthFitting.fit(
+        visible.map { widths[$0] }, minimums: minimums, available: maximumWidth - overhead)
+      for (index, column) in visible.enumerated() { widths[column] = fitted[index] }
+    }
+    self.widths = widths
+    self.visible = visible
+  }
+
+  // MARK: Lines
+
+  mutating func writeHeader<Sink: ByteSink>(
+    _ fields: [TextField], to output: inout OutputBuffer<Sink>
+  ) {
+    begin(.header, to: &output)
+    writeCells(fields, accessory: .none, isHeader: true, to: &output)
+    if style.box == nil, let underline = style.headerUnderline {
+      pad(style.indent)
+      for (index, column) in visible.enumerated() {
+        if index > 0 { pad(style.gap) }
+        emit(String(repeating: underline, count: widths[column]), to: &output)
+      }
+      endLine(to: &output)
+    }
+  }
+
+  mutating func writeRow<Sink: ByteSink>(
+    _ fields: [TextField],
+    accessory: CellAccessory,
+    to output: inout OutputBuffer<Sink>
+  ) {
+    begin(.row, to: &output)
+    writeCells(fields, accessory: accessory, isHeader: false, to: &output)
+    wroteRow = true
+  }
+
+  mutating func writeSectionTitle<Sink: ByteSink>(
+    _ field: TextField, to output: inout OutputBuffer<Sink>
+  ) {
+    if style.box == nil && style.separatesSections && wroteRow { output.write("\n") }
+    writeSpanning(field, indent: 0, to: &output)
+  }
+
+  mutating func writeFooter<Sink: ByteSink>(_ field: TextField, to output: inout OutputBuffer<Sink>)
+  {
+    writeSpanning(field, indent: style.indent, to: &output)
+  }
+
+  /// A line outside the table (the title), fitted to the maximum width.
+  mutating func writeFree<Sink: ByteSink>(_ field: TextField, to output: inout OutputBuffer<Sink>) {
+    for line in fit(field, to: maximumWidth ?? Int.max) {
+      writeAligned(line, width: line.width, alignment: .left, column: nil, to: &output)
+      endLine(to: &output)
+    }
+  }
+
+  mutating func finish<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+    guard let box = style.box, last != .nothing else { return }
+    writeRule(box.bottom, above: last != .spanning, below: false, to: &output)
+  }
+
+  // MARK: Structure
+
+  private mutating func begin<Sink: ByteSink>(_ kind: LineKind, to output: inout OutputBuffer<Sink>)
+  {
+    defer { last = kind }
+    guard let box = style.box else { return }
+    switch last {
+    case .nothing:
+      writeRule(box.top, above: false, below: kind != .spanning, to: &output)
+    case .header, .spanning:
+      writeRule(box.middle, above: last != .spanning, below: kind != .spanning, to: &output)
+    case .row:
+      if kind == .spanning { writeRule(box.middle, above: true, below: false, to: &output) }
+    }
+  }
+
+  private mutating func writeRule<Sink: ByteSink>(
+    _ rule: TextTableStyle.Rule,
+    above: Bool,
+    below: Bool,
+    to output: inout OutputBuffer<Sink>
+  ) {
+    let join = above && below ? rule.cross : below ? rule.down : above ? rule.up : rule.fill
+    var line = String(rule.left)
+    for (index, column) in visible.enumerated() {
+      if index > 0 { line.append(join) }
+      line += String(repeating: rule.fill, count: widths[column] + 2)
+    }
+    if hasAccessory { line += String(join) + String(repeating: rule.fill, count: 3) }
+    line.append(rule.right)
+    output.write(line)
+    output.write("\n")
+  }
+
+  private mutating func writeSpanning<Sink: ByteSink>(
+    _ field: TextField,
+    indent: Int,
+    to output: inout OutputBuffer<Sink>
+  ) {
+    begin(.spanning, to: &output)
+    guard let box = style.box else {
+      for line in fit(field, to: (maximumWidth ?? Int.max) - indent) {
+        pad(indent)
+        writeAligned(line, width: line.width, alignment: .left, column: nil, to: &output)
+        endLine(to: &output)
+      }
+      return
+    }
+    var inner = visible.reduce(0) { $0 + widths[$1] + 2 } + max(visible.count - 1, 0)
+    if hasAccessory { inner += 4 }
+    let area = max(inner - 2, 1)
+    for line in fit(field, to: area) {
+      emit(String(box.vertical), to: &output)
+      pad(1)
+      writeAligned(line, width: area, alignment: .left, column: nil, to: &output)
+      pad(1)
+      emit(String(box.vertical), to: &output)
+      endLine(to: &output)
+    }
+  }
+
+  // MARK: Cells
+
+  private mutating func writeCells<Sink: ByteSink>(
+    _ fields: [TextField],
+    accessory: CellAccessory,
+    isHeader: Bool,
+    to output: inout OutputBuffer<Sink>
+  ) {
+    var pieces: [[TextField]] = []
+    pieces.reserveCapacity(visible.count)
+    var height = 1
+    for column in visible {
+      let field = fields.indices.contains(column) ? fields[column] : .line("", width: 0)
+      let lines = fit(field, to: widths[column])
+      height = max(height, lines.count)
+      pieces.append(lines)
+    }
+    let marker = Self.marker(accessory)
+    for lineIndex in 0..<height {
+      if let box = style.box {
+        emit(String(box.vertical), to: &output)
+      } else {
+        pad(style.indent)
+      }
+      for (index, column) in visible.enumerated() {
+        if style.box != nil {
+          if index > 0 { emit(style.box.map { String($0.vertical) } ?? "", to: &output) }
+          pad(1)
+        } else if index > 0 {
+          pad(style.gap)
+        }
+        let lines = pieces[index]
+        let piece = lines.indices.contains(lineIndex) ? lines[lineIndex] : .line("", width: 0)
+        let alignment = resolvedAlignment(column: column, piece: piece, isHeader: isHeader)
+        writeAligned(
+          piece, width: widths[column], alignment: alignment, column: column, to: &output)
+        if style.box != nil { pad(1) }
+      }
+      if hasAccessory {
+        if let box = style.box {
+          emit(String(box.vertical), to: &output)
+          pad(1)
+        } else {
+          pad(style.gap)
+        }
+        if lineIndex == 0 && !marker.isEmpty { emit(marker, to: &output) } else { pad(1) }
+        if style.box != nil { pad(1) }
+      }
+      if let box = style.box { emit(String(box.vertical), to: &output) }
+      endLine(to: &output)
+    }
+  }
+
+  private enum Placement {
+    case left
+    case right
+    case center
+  }
+
+  private func resolvedAlignment(column: Int, piece: TextField, isHeader: Bool) -> Placement {
+    switch layout.columns[column].alignment {
+    case .left: return .left
+    case .right: return .right
+    case .center: return .center
+    case .automatic:
+      if isHeader { return holdsNumbers[column] ? .right : .left }
+      if case .number = piece { return .right }
+      return .left
+    }
+  }
+
+  /// Writes `piece` placed within `width` columns.
+  private mutating func writeAligned<Sink: ByteSink>(
+    _ piece: TextField,
+    width: Int,
+    alignment: Placement,
+    column: Int?,
+    to output: inout OutputBuffer<Sink>
+  ) {
+    var contentWidth = piece.width
+    var innerLeft = 0
+    var innerRight = 0
+    if alignsDecimalPoints, let column, case .number(_, _, let whole, let fraction) = piece {
+      innerLeft = max(wholeWidths[column] - whole, 0)
+      innerRight = max(fractionWidths[column] - fraction, 0)
+      contentWidth += innerLeft + innerRight
+    }
+    let free = max(width - contentWidth, 0)
+    let left: Int
+    switch alignment {
+    case .left: left = 0
+    case .right: left = free
+    case .center: left = free / 2
+    }
+    pad(left + innerLeft)
+    switch piece {
+    case .number(let value, _, _, _):
+      flushSpaces(to: &output)
+      output.write(value)
+    case .line(let text, _):
+      if !text.isEmpty { emit(text, to: &output) }
+    case .lines(let lines, _):
+      emit(lines.joined(separator: " "), to: &output)
+    }
+    pad(innerRight + free - left)
+  }
+
+  /// `field` fitted to `width`: lines for multi-line values, cut or wrapped when too wide.
+  private func fit(_ field: TextField, to width: Int) -> [TextField] {
+    switch field {
+    case .number:
+      return [field]
+    case .line(let text, let textWidth):
+      return fitLine(text, width: textWidth, to: width)
+    case .lines(let lines, let lineWidths):
+      return zip(lines, lineWidths).flatMap { fitLine($0, width: $1, to: width) }
+    }
+  }
+
+  private func fitLine(_ text: String, width textWidth: Int, to width: Int) -> [TextField] {
+    if textWidth <= width { return [.line(text, width: textWidth)] }
+    switch overflow {
+    case .truncate:
+      let cut = TextFitting.truncate(text, to: width)
+      return [.line(cut, width: DisplayWidth.of(cut))]
+    case .wrap:
+      return TextFitting.wrap(text, to: width).map { .line($0, width: DisplayWidth.of($0)) }
+    }
+  }
+
+  // MARK: Spaces
+
+  private mutating func pad(_ count: Int) {
+    pendingSpaces += max(count, 0)
+  }
+
+  private mutating func flushSpaces<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+    output.write(repeating: UInt8(ascii: " "), count: pendingSpaces)
+    pendingSpaces = 0
+  }
+
+  private mutating func emit<Sink: ByteSink>(_ text: String, to output: inout OutputBuffer<Sink>) {
+    flushSpaces(to: &output)
+    output.write(text)
+  }
+
+  private mutating func endLine<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+    pendingSpaces = 0
+    output.write(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The mark drawn for an accessory, one column wide.
+  static func marker(_ accessory: CellAccessory) -> String {
+    switch accessory {
+    case .none: ""
+    case .disclosureIndicator: "›"
+    case .checkmark: "✓"
+    case .detailButton: "ⓘ"
+    }
+  }
+}

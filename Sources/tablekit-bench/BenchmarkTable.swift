@@ -1,0 +1,165 @@
+import TableKit
+
+/// The deterministic mixed-type table of `shared/bench/gendata.py`, regenerated bit for bit.
+///
+/// Row `i` takes six draws of a 64-bit linear congruential generator; see the script's docstring.
+/// Rows are made on demand from the generator's state, so a million-row table holds no rows in
+/// memory: sequential reads advance a cursor, and any other read jumps ahead in O(log n).
+enum BenchmarkTable {
+  static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+  static let multiplier: UInt64 = 6_364_136_223_846_793_005
+  static let increment: UInt64 = 1_442_695_040_888_963_407
+
+  static let firstNames = [
+    "Alice", "Bob", "José", "Zoë", "François", "Łukasz", "Søren", "山田", "李", "김민준", "Ελένη",
+    "Иван", "Chloe\u{301}", "Mary-Jane", "O'Brien", "Ana",
+  ]
+  static let lastNames = [
+    "Smith", "Müller", "Ångström", "太郎", "小龙", "García", "Nguyễn", "Brown", "Dvořák", "Jones",
+    "佐藤", "Taylor", "Kovač", "Lee", "Novák", "Wilson",
+  ]
+  static let notes = [
+    "ok", "pending review", "see <b>invoice</b>", "R&D budget", "said \"hello\"", "a|b split",
+    "multi-word note with somewhat more text in it", "", "refund < 100 & > 10", "paid", "x|y|z",
+    "follow-up",
+  ]
+  static let columns = ["id", "name", "amount", "flag", "date", "note"].map { TableColumn($0) }
+
+  /// Every "first last" name, indexed `first * 16 + last`.
+  static let names: [String] = firstNames.flatMap { first in lastNames.map { first + " " + $0 } }
+
+  /// ISO dates from 2000-01-01, one per day for 9000 days.
+  static let dates: [String] = (0..<9000).map(isoDate(daysSince2000:))
+
+  /// Every note with its number suffix, indexed `note * 1000 + number`.
+  static let numberedNotes: [String] = notes.flatMap { note in
+    (0..<1000).map { note.isEmpty ? "" : note + " #" + String($0) }
+  }
+
+  /// The generator state after `steps` draws from `state`, in O(log steps).
+  static func advance(_ state: UInt64, by steps: Int) -> UInt64 {
+    var (accumulatedMultiplier, accumulatedIncrement): (UInt64, UInt64) = (1, 0)
+    var (stepMultiplier, stepIncrement) = (multiplier, increment)
+    var remaining = UInt64(max(steps, 0))
+    while remaining > 0 {
+      if remaining & 1 == 1 {
+        accumulatedMultiplier = accumulatedMultiplier &* stepMultiplier
+        accumulatedIncrement = accumulatedIncrement &* stepMultiplier &+ stepIncrement
+      }
+      stepIncrement = (stepMultiplier &+ 1) &* stepIncrement
+      stepMultiplier = stepMultiplier &* stepMultiplier
+      remaining >>= 1
+    }
+    return accumulatedMultiplier &* state &+ accumulatedIncrement
+  }
+
+  /// The row whose draws start at `state`, and the state after it.
+  static func row(index: Int, state: UInt64) -> (BenchmarkRow, UInt64) {
+    var state = state
+    var draws: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    func next() -> UInt64 {
+      state = state &* multiplier &+ increment
+      return state >> 33
+    }
+    draws = (next(), next(), next(), next(), next(), next())
+    let noteIndex = Int(draws.5 % 12) * 1000 + Int(draws.5 % 1000)
+    let row = BenchmarkRow(
+      id: index + 1,
+      name: names[Int(draws.0 % 16) * 16 + Int(draws.1 % 16)],
+      amount: Double(Int(draws.2 % 10_000_000) - 2_000_000) / 100,
+      flag: draws.3 & 1 == 1,
+      date: dates[Int(draws.4 % 9000)],
+      note: numberedNotes[noteIndex]
+    )
+    return (row, state)
+  }
+
+  /// `yyyy-mm-dd` for a day counted from 2000-01-01 (proleptic Gregorian calendar).
+  static func isoDate(daysSince2000 day: Int) -> String {
+    // Days from 0000-03-01 to 2000-01-01 is 730_425; the civil-from-days method works in
+    // 400-year eras that start on 1 March.
+    let days = day + 730_425
+    let era = days / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(twoDigits(month))-\(twoDigits(dayOfMonth))"
+  }
+}
+
+/// One row of the benchmark table: a model value with a table representation.
+struct BenchmarkRow: TableRepresentable {
+  var id: Int
+  var name: String
+  var amount: Double
+  var flag: Bool
+  var date: String
+  var note: String
+
+  var tableCell: Cell {
+    Cell(
+      name,
+      values: [
+        .integer(id), .text(name), .decimal(amount, fractionDigits: 2), .boolean(flag),
+        .text(date), .text(note),
+      ],
+      kind: "row"
+    )
+  }
+
+  /// The row as `gendata.py` writes it to TSV, for the cross-check.
+  var tsvLine: String {
+    let amountText = CellValue.decimal(amount, fractionDigits: 2).text
+    return "\(id)\t\(name)\t\(amountText)\t\(flag ? 1 : 0)\t\(date)\t\(note)"
+  }
+}
+
+/// A data source over the first `count` rows of the benchmark table, made on demand.
+///
+/// With `isTyped` it answers `cell(at:)` from its own rows, as a data source of one model type
+/// would; without it, cells come the generic way, from the represented object (`Any`) through
+/// the representation lookup, as in a mixed-type table.
+final class BenchmarkDataSource: TableDataSource {
+  let count: Int
+  let isTyped: Bool
+  private var nextIndex = 0
+  private var nextState = BenchmarkTable.seed
+  private var cached: (index: Int, row: BenchmarkRow)?
+
+  init(count: Int, isTyped: Bool = true) {
+    self.count = count
+    self.isTyped = isTyped
+  }
+
+  func cell(at position: TablePosition) -> Cell {
+    isTyped
+      ? row(at: position.row).tableCell
+      : representations.cell(for: representedObject(at: position))
+  }
+
+  var numberOfSections: Int { 1 }
+  var columns: [TableColumn] { BenchmarkTable.columns }
+
+  func numberOfRows(inSection section: Int) -> Int { count }
+
+  func representedObject(at position: TablePosition) -> Any { row(at: position.row) }
+
+  /// Row `index`, from the one-row cache, the cursor, or a jump.
+  func row(at index: Int) -> BenchmarkRow {
+    if let cached, cached.index == index { return cached.row }
+    if index != nextIndex {
+      nextState = BenchmarkTable.advance(BenchmarkTable.seed, by: 6 * index)
+      nextIndex = index
+    }
+    let (row, state) = BenchmarkTable.row(index: index, state: nextState)
+    nextState = state
+    nextIndex = index + 1
+    cached = (index, row)
+    return row
+  }
+}

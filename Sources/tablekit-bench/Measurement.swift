@@ -1,0 +1,104 @@
+import Foundation
+import TableKit
+import TableRender
+
+/// A sink that only counts bytes: the cost measured is rendering, not the disk.
+struct CountingSink: ByteSink {
+  var count = 0
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    count += bytes.count
+  }
+}
+
+/// One measured case, in the same JSON shape as `shared/bench/peers.py` prints.
+struct CaseResult: Codable {
+  var name: String
+  var rows: Int
+  var repetitions: Int
+  var times: [Double]
+  var medianSeconds: Double
+  var rowsPerSecond: Double
+  var outputBytes: Int
+  var megabytesPerSecond: Double
+  var peakResidentMegabytes: Double
+
+  private enum CodingKeys: String, CodingKey {
+    case name = "case"
+    case rows = "n"
+    case repetitions = "reps"
+    case times
+    case medianSeconds = "median_s"
+    case rowsPerSecond = "rows_per_s"
+    case outputBytes = "out_bytes"
+    case megabytesPerSecond = "mb_per_s"
+    case peakResidentMegabytes = "peak_rss_mb"
+  }
+}
+
+/// The renderers the benchmark measures, by case name.
+enum OwnCase: String, CaseIterable {
+  case html = "tablekit_html"
+  case htmlGeneric = "tablekit_html_any"
+  case text = "tablekit_text_plain"
+  case grid = "tablekit_text_grid"
+  case walk = "tablekit_read_only"
+
+  var renderer: any TableRenderer {
+    switch self {
+    case .walk: ReadOnlyRenderer()
+    case .html, .htmlGeneric: HTMLTableRenderer()
+    case .text: TextTableRenderer(style: .plain)
+    case .grid: TextTableRenderer(style: .grid)
+    }
+  }
+}
+
+/// Reads every row's cell and represented object and writes nothing: the floor any renderer
+/// stands on, so the cost of the data source can be told apart from the cost of a format.
+struct ReadOnlyRenderer: TableRenderer {
+  func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
+    var checksum = 0
+    let dataSource = table.dataSource
+    for (section, rows) in table.shape.rowCounts.enumerated() {
+      for row in 0..<rows {
+        let position = TablePosition(section: section, row: row)
+        let object = dataSource.representedObject(at: position)
+        let cell = dataSource.cell(at: position)
+        checksum &+= cell.values.count &+ (object is BenchmarkRow ? 1 : 0)
+      }
+    }
+    output.write(integer: checksum)
+  }
+}
+
+/// The peak resident set size of this process so far, in megabytes (Linux reports KiB).
+func peakResidentMegabytes() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_maxrss) / 1000
+}
+
+/// Renders `rows` rows with one renderer `repetitions` times in this process.
+func measure(_ own: OwnCase, rows: Int, repetitions: Int) -> CaseResult {
+  let renderer = own.renderer
+  var times: [Double] = []
+  var bytes = 0
+  for _ in 0..<max(repetitions, 1) {
+    let table = Table(dataSource: BenchmarkDataSource(count: rows, isTyped: own != .htmlGeneric))
+    let clock = ContinuousClock()
+    var buffer = OutputBuffer(sink: CountingSink())
+    let elapsed = clock.measure {
+      renderer.render(table, into: &buffer)
+      buffer.flush()
+    }
+    bytes = buffer.sink.count
+    times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  let median = times.sorted()[times.count / 2]
+  return CaseResult(
+    name: own.rawValue, rows: rows, repetitions: times.count, times: times,
+    medianSeconds: median, rowsPerSecond: Double(rows) / median, outputBytes: bytes,
+    megabytesPerSecond: Double(bytes) / 1e6 / median, peakResidentMegabytes: peakResidentMegabytes()
+  )
+}

@@ -1,0 +1,197 @@
+import Foundation
+import TableKit
+import TableRender
+
+/// tablekit-bench: renders the shared deterministic table with TableKit and with the Python
+/// peers, each case in its own process, and prints times, throughput, peak memory and ratios.
+///
+///     swift run -c release tablekit-bench                     # 100k and 1M rows, all peers
+///     swift run -c release tablekit-bench --rows 100000 --peers none
+///     swift run -c release tablekit-bench --verify 1000       # rows as gendata.py's TSV
+struct BenchmarkOptions {
+  var rowCounts = [100_000, 1_000_000]
+  var repetitions = 3
+  var peerRepetitions = 1
+  var peers = [
+    "tabulate_grid", "tabulate_github", "tabulate_html", "prettytable_html", "pandas_to_html",
+    "pandas_to_csv", "stdlib_csv",
+  ]
+  var python = ".build/peers/bin/python"
+  var peersDirectory = "../shared/bench"
+  var childCase: String?
+  var verifyCount: Int?
+
+  static func parse(_ arguments: [String]) -> BenchmarkOptions {
+    var options = BenchmarkOptions()
+    var remaining = arguments[...]
+    func value(_ name: String) -> String {
+      guard let value = remaining.popFirst() else { stop("\(name) needs a value") }
+      return value
+    }
+    func number(_ name: String) -> Int {
+      let text = value(name)
+      guard let number = Int(text), number > 0 else { stop("\(name) needs a positive number") }
+      return number
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--rows":
+        options.rowCounts = value(argument).split(separator: ",").map { part in
+          guard let rows = Int(part), rows > 0 else { stop("--rows takes numbers like 1000,5000") }
+          return rows
+        }
+      case "--reps": options.repetitions = number(argument)
+      case "--peer-reps": options.peerRepetitions = number(argument)
+      case "--peers":
+        let list = value(argument)
+        options.peers = list == "none" ? [] : list.split(separator: ",").map(String.init)
+      case "--python": options.python = value(argument)
+      case "--peers-dir": options.peersDirectory = value(argument)
+      case "--case": options.childCase = value(argument)
+      case "--verify": options.verifyCount = number(argument)
+      default: stop("unknown argument \(argument)")
+      }
+    }
+    return options
+  }
+}
+
+func stop(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("tablekit-bench: \(message)\n".utf8))
+  exit(64)
+}
+
+/// Runs `executable` with `arguments` and returns the last line it printed, or why it failed.
+func runChild(_ executable: String, _ arguments: [String]) -> Result<String, BenchmarkFailure> {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let output = Pipe()
+  process.standardOutput = output
+  do {
+    try process.run()
+  } catch {
+    return .failure(BenchmarkFailure(message: "cannot start \(executable): \(error)"))
+  }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+  guard process.terminationStatus == 0, let last = lines.last else {
+    return .failure(
+      BenchmarkFailure(
+        message: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus)"))
+  }
+  return .success(String(last))
+}
+
+struct BenchmarkFailure: Error {
+  var message: String
+}
+
+let options = BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
+
+if let count = options.verifyCount {
+  let dataSource = BenchmarkDataSource(count: count)
+  var text = ""
+  for index in 0..<count { text += dataSource.row(at: index).tsvLine + "\n" }
+  FileHandle.standardOutput.write(Data(text.utf8))
+  exit(0)
+}
+
+if let name = options.childCase {
+  guard let own = OwnCase(rawValue: name) else { stop("unknown case \(name)") }
+  guard let rows = options.rowCounts.first else { stop("--case needs --rows") }
+  let result = measure(own, rows: rows, repetitions: options.repetitions)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  guard let json = try? encoder.encode(result) else { stop("cannot encode the result") }
+  FileHandle.standardOutput.write(json + Data("\n".utf8))
+  exit(0)
+}
+
+let selfPath =
+  (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+  ?? CommandLine.arguments[0]
+let peerScript = options.peersDirectory + "/peers.py"
+let peersAvailable =
+  !options.peers.isEmpty && FileManager.default.isExecutableFile(atPath: options.python)
+  && FileManager.default.fileExists(atPath: peerScript)
+if !options.peers.isEmpty && !peersAvailable {
+  print(
+    "peers skipped: need \(options.python) (python3 -m venv .build/peers && "
+      + ".build/peers/bin/pip install tabulate prettytable rich pandas) and \(peerScript)")
+}
+
+func describe(_ result: CaseResult) -> String {
+  let name = result.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+  let rows = String(result.rows).leftPadded(to: 9)
+  let seconds = String(format: "%10.3f", result.medianSeconds)
+  let rate = String(format: "%12.0f", result.rowsPerSecond)
+  let megabytes = String(format: "%9.1f", Double(result.outputBytes) / 1e6)
+  let throughput = String(format: "%9.1f", result.megabytesPerSecond)
+  let memory = String(format: "%9.1f", result.peakResidentMegabytes)
+  return "\(name)\(rows)\(seconds)\(rate)\(megabytes)\(throughput)\(memory)"
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}
+
+print("case                         rows  median s       rows/s  out MB     MB/s   RSS MB")
+var results: [CaseResult] = []
+let decoder = JSONDecoder()
+for rows in options.rowCounts {
+  var cases: [(String, [String])] = OwnCase.allCases.map { own in
+    (
+      selfPath,
+      ["--case", own.rawValue, "--rows", String(rows), "--reps", String(options.repetitions)]
+    )
+  }
+  if peersAvailable {
+    cases += options.peers.map { peer in
+      (options.python, [peerScript, peer, String(rows), String(options.peerRepetitions)])
+    }
+  }
+  for (executable, arguments) in cases {
+    switch runChild(executable, arguments) {
+    case .success(let line):
+      guard let result = try? decoder.decode(CaseResult.self, from: Data(line.utf8)) else {
+        print("unreadable result: \(line)")
+        continue
+      }
+      results.append(result)
+      print(describe(result))
+    case .failure(let failure):
+      print("failed: \(failure.message)")
+    }
+  }
+}
+
+/// Speed-ups of TableKit over a peer, with the issue's target.
+let comparisons: [(own: String, peer: String, target: Double)] = [
+  ("tablekit_html", "pandas_to_html", 100),
+  ("tablekit_html", "tabulate_html", 0),
+  ("tablekit_text_grid", "tabulate_grid", 100),
+  ("tablekit_text_plain", "tabulate_grid", 0),
+  ("tablekit_html", "prettytable_html", 0),
+]
+print("\nspeed-up (peer median / TableKit median) at each row count:")
+for rows in options.rowCounts {
+  for comparison in comparisons {
+    guard
+      let own = results.first(where: { $0.name == comparison.own && $0.rows == rows }),
+      let peer = results.first(where: { $0.name == comparison.peer && $0.rows == rows })
+    else { continue }
+    let ratio = peer.medianSeconds / own.medianSeconds
+    let verdict =
+      comparison.target > 0
+      ? (ratio >= comparison.target
+        ? "  (target ≥\(Int(comparison.target))×: met)"
+        : "  (target ≥\(Int(comparison.target))×: NOT met)") : ""
+    print(
+      "  \(rows) rows: \(comparison.own) vs \(comparison.peer): \(String(format: "%.1f", ratio))×\(verdict)"
+    )
+  }
+}

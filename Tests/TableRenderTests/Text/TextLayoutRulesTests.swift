@@ -1,0 +1,115 @@
+import TableKit
+import Testing
+
+@testable import TableRender
+
+/// Rules of the text layout, each checked against output worked out by hand.
+@Suite struct TextLayoutRulesTests {
+  private func singleColumn(_ values: [CellValue], title: String = "n") -> Table {
+    Table(
+      dataSource: SectionedDataSource<Any>(
+        items: values.map { Cell("", values: [$0]) }, columns: [TableColumn(title)]))
+  }
+
+  @Test func alignsDecimalPoints() {
+    let table = singleColumn([
+      .decimal(1.5, fractionDigits: 1), .decimal(12.25, fractionDigits: 2), .integer(-3),
+      .decimal(100, fractionDigits: 0),
+    ])
+    let text = TextTableRenderer(alignsDecimalPoints: true).render(table)
+    // Whole parts up to 3 wide, fractions up to ".25" (3): a block of 6, right-aligned after
+    // the 2-space indent. "1.5" gets 2 spaces before (3 - 1) and 1 after (3 - 2).
+    let expected = ["       n", "  ------", "    1.5", "   12.25", "   -3", "  100", ""]
+    #expect(text == expected.joined(separator: "\n"))
+  }
+
+  @Test func alignsNumbersRightWithoutDecimalAlignment() {
+    let table = singleColumn([.decimal(1.5, fractionDigits: 1), .decimal(12.25, fractionDigits: 2)])
+    #expect(TextTableRenderer().render(table) == "      n\n  -----\n    1.5\n  12.25\n")
+  }
+
+  @Test func centersWhenAsked() {
+    let table = Table(
+      dataSource: SectionedDataSource<Any>(
+        items: [Cell("", values: ["ab"]), Cell("", values: ["abcdef"])],
+        columns: [TableColumn("t", alignment: .center)]))
+    // Width 6: "t" leaves 5 free, 2 go left and 3 right (trimmed); "ab" leaves 4, 2 and 2.
+    #expect(TextTableRenderer().render(table) == "    t\n  ------\n    ab\n  abcdef\n")
+  }
+
+  @Test(arguments: [
+    ("a\tb", "a   b"), ("ab\tc", "ab  c"), ("abcd\te", "abcd    e"), ("\tx", "    x"),
+  ])
+  func expandsTabsToStops(input: String, expected: String) {
+    #expect(
+      TextTableRenderer(tabWidth: 4).render(singleColumn([.text(input)], title: ""))
+        == "  \(expected)\n")
+  }
+
+  @Test func breaksLinesAtLineFeedsAndShowsLoneCarriageReturns() {
+    let text = TextTableRenderer().render(
+      singleColumn([.text("one\r\ntwo\nthree\rfour")], title: ""))
+    #expect(text == "  one\n  two\n  three^Mfour\n")
+  }
+
+  @Test func fixedWidthsTruncateWithoutMeasuring() {
+    let table = singleColumn([.text("abcdefgh"), .text("ab")], title: "")
+    let text = TextTableRenderer(sizing: .fixed([5])).render(table)
+    #expect(text == "  abcd…\n  ab\n")
+  }
+
+  @Test func aSampleSizesColumnsAndLaterWideRowsAreCut() {
+    let table = singleColumn([.text("abc"), .text("abcdefgh")], title: "")
+    #expect(TextTableRenderer(sizing: .measureFirstRows(1)).render(table) == "  abc\n  ab…\n")
+    #expect(
+      TextTableRenderer(overflow: .wrap, sizing: .measureFirstRows(1)).render(table)
+        == "  abc\n  abc\n  def\n  gh\n")
+  }
+
+  @Test func wrapsAtSpacesAndBreaksLongWords() {
+    #expect(TextFitting.wrap("call back on monday", to: 9) == ["call back", "on monday"])
+    #expect(TextFitting.wrap("abcdefghij", to: 4) == ["abcd", "efgh", "ij"])
+    #expect(TextFitting.wrap("日本語テキスト", to: 5) == ["日本", "語テ", "キス", "ト"])
+    #expect(TextFitting.truncate("日本語テキスト", to: 6) == "日本…")
+  }
+
+  @Test func shrinksTheWidestColumnsFirst() {
+    #expect(WidthFitting.fit([10, 30, 5], minimums: [1, 1, 1], available: 35) == [10, 20, 5])
+    #expect(WidthFitting.fit([10, 30, 5], minimums: [1, 1, 1], available: 21) == [8, 8, 5])
+    #expect(WidthFitting.fit([10, 30, 5], minimums: [1, 1, 5], available: 3) == [1, 1, 5])
+  }
+
+  @Test func numbersAreNeverCutEvenWhenTheLimitIsTooSmall() {
+    // Borders (14) + the widest amount (9) + one column each for the two text columns = 25.
+    let lines = TextTableRenderer(style: .grid, maximumWidth: 20).render(makeMixedLedger())
+      .split(separator: "\n")
+    #expect(lines.contains { $0.contains("| -24000.00 |") })
+    #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 25 })
+  }
+
+  @Test(arguments: [30, 40, 52, 80])
+  func everyLineFitsTheMaximumWidth(width: Int) {
+    for style in [TextTableStyle.plain, .compact, .grid, .rounded] {
+      for overflow in [TextOverflow.truncate, .wrap] {
+        let text = TextTableRenderer(
+          title: "A long title that must be cut too", style: style, maximumWidth: width,
+          overflow: overflow
+        )
+        .render(makeMixedLedger())
+        for line in text.split(separator: "\n") {
+          #expect(DisplayWidth.of(String(line)) <= width, "\(line)")
+        }
+      }
+    }
+  }
+
+  @Test func boxedLinesAllHaveTheSameWidth() {
+    for style in [TextTableStyle.grid, .light, .double] {
+      let widths = Set(
+        TextTableRenderer(style: style).render(makeMixedLedger()).split(separator: "\n").map {
+          DisplayWidth.of(String($0))
+        })
+      #expect(widths.count == 1, "\(widths)")
+    }
+  }
+}
