@@ -44,6 +44,10 @@ case .text:
   renderer = TextTableRenderer(
     title: controller.title, style: options.style, maximumWidth: options.maximumWidth,
     overflow: options.wraps ? .wrap : .truncate, alignsDecimalPoints: options.alignsDecimalPoints)
+case .markdown:
+  renderer = MarkdownTableRenderer(title: controller.title)
+case .csv:
+  renderer = CSVTableRenderer(formulaGuard: options.formulaGuard ? .on : .off)
 case .html:
   renderer = HTMLTableRenderer(caption: controller.title)
 }

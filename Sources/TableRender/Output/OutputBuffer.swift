@@ -90,7 +90,8 @@ public struct OutputBuffer<Sink: ByteSink> {
   @inlinable
   public mutating func write(repeating byte: UInt8, count: Int) {
     guard count > 0 else { return }
-    bytes.append(contentsOf: repeatElement(byte, count: count))
+    bytes.reserveCapacity(bytes.count + count)
+    for _ in 0..<count { bytes.append(byte) }
     flushIfFull()
   }
 

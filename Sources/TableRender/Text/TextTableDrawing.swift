@@ -24,6 +24,8 @@ struct TextTableDrawing {
   private let fractionWidths: [Int]
   private let holdsNumbers: [Bool]
   private let hasAccessory: Bool
+  /// The box's vertical line as a string, made once: `nil` for a borderless style.
+  private let vertical: String?
   private var last = LineKind.nothing
   private var wroteRow = false
   private var pendingSpaces = 0
@@ -45,6 +47,7 @@ struct TextTableDrawing {
     self.fractionWidths = metrics.fractionWidths
     self.holdsNumbers = metrics.holdsNumbers
     self.hasAccessory = metrics.hasAccessory
+    self.vertical = style.box.map { String($0.vertical) }
     var widths = metrics.widths
     if alignsDecimalPoints {
       for column in widths.indices where metrics.holdsNumbers[column] {
@@ -177,12 +180,13 @@ struct TextTableDrawing {
     var inner = visible.reduce(0) { $0 + widths[$1] + 2 } + max(visible.count - 1, 0)
     if hasAccessory { inner += 4 }
     let area = max(inner - 2, 1)
+    let vertical = String(box.vertical)
     for line in fit(field, to: area) {
-      emit(String(box.vertical), to: &output)
+      emit(vertical, to: &output)
       pad(1)
       writeAligned(line, width: area, alignment: .left, column: nil, to: &output)
       pad(1)
-      emit(String(box.vertical), to: &output)
+      emit(vertical, to: &output)
       endLine(to: &output)
     }
   }
@@ -195,6 +199,14 @@ struct TextTableDrawing {
     isHeader: Bool,
     to output: inout OutputBuffer<Sink>
   ) {
+    let marker = Self.marker(accessory)
+    // Most rows are one line whose every value fits: draw them straight from the fields.
+    if fitsOnOneLine(fields) {
+      writeCellLine(isHeader: isHeader, marker: marker, to: &output) { _, column in
+        fields.indices.contains(column) ? fields[column] : .line("", width: 0)
+      }
+      return
+    }
     var pieces: [[TextField]] = []
     pieces.reserveCapacity(visible.count)
     var height = 1
@@ -204,40 +216,59 @@ struct TextTableDrawing {
       height = max(height, lines.count)
       pieces.append(lines)
     }
-    let marker = Self.marker(accessory)
     for lineIndex in 0..<height {
-      if let box = style.box {
-        emit(String(box.vertical), to: &output)
-      } else {
-        pad(style.indent)
+      writeCellLine(isHeader: isHeader, marker: lineIndex == 0 ? marker : "", to: &output) {
+        index, _ in
+        pieces[index].indices.contains(lineIndex) ? pieces[index][lineIndex] : .line("", width: 0)
       }
-      for (index, column) in visible.enumerated() {
-        if style.box != nil {
-          if index > 0 { emit(style.box.map { String($0.vertical) } ?? "", to: &output) }
-          pad(1)
-        } else if index > 0 {
-          pad(style.gap)
-        }
-        let lines = pieces[index]
-        let piece = lines.indices.contains(lineIndex) ? lines[lineIndex] : .line("", width: 0)
-        let alignment = resolvedAlignment(column: column, piece: piece, isHeader: isHeader)
-        writeAligned(
-          piece, width: widths[column], alignment: alignment, column: column, to: &output)
-        if style.box != nil { pad(1) }
-      }
-      if hasAccessory {
-        if let box = style.box {
-          emit(String(box.vertical), to: &output)
-          pad(1)
-        } else {
-          pad(style.gap)
-        }
-        if lineIndex == 0 && !marker.isEmpty { emit(marker, to: &output) } else { pad(1) }
-        if style.box != nil { pad(1) }
-      }
-      if let box = style.box { emit(String(box.vertical), to: &output) }
-      endLine(to: &output)
     }
+  }
+
+  /// Whether every visible value is a single line no wider than its column.
+  private func fitsOnOneLine(_ fields: [TextField]) -> Bool {
+    for column in visible where fields.indices.contains(column) {
+      switch fields[column] {
+      case .number: continue
+      case .line(_, let width): if width > widths[column] { return false }
+      case .lines: return false
+      }
+    }
+    return true
+  }
+
+  /// Draws one physical line of a row; `piece` gives the content of the `index`-th visible
+  /// column (`column` is its index in the layout).
+  private mutating func writeCellLine<Sink: ByteSink>(
+    isHeader: Bool,
+    marker: String,
+    to output: inout OutputBuffer<Sink>,
+    piece: (_ index: Int, _ column: Int) -> TextField
+  ) {
+    if let vertical { emit(vertical, to: &output) } else { pad(style.indent) }
+    for (index, column) in visible.enumerated() {
+      if let vertical {
+        if index > 0 { emit(vertical, to: &output) }
+        pad(1)
+      } else if index > 0 {
+        pad(style.gap)
+      }
+      let content = piece(index, column)
+      let alignment = resolvedAlignment(column: column, piece: content, isHeader: isHeader)
+      writeAligned(content, width: widths[column], alignment: alignment, column: column, to: &output)
+      if vertical != nil { pad(1) }
+    }
+    if hasAccessory {
+      if let vertical {
+        emit(vertical, to: &output)
+        pad(1)
+      } else {
+        pad(style.gap)
+      }
+      if marker.isEmpty { pad(1) } else { emit(marker, to: &output) }
+      if vertical != nil { pad(1) }
+    }
+    if let vertical { emit(vertical, to: &output) }
+    endLine(to: &output)
   }
 
   private enum Placement {

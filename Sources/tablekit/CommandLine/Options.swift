@@ -5,6 +5,8 @@ struct Options {
   /// The output formats the tool can write.
   enum Format: String, CaseIterable {
     case text
+    case markdown
+    case csv
     case html
   }
 
@@ -22,6 +24,7 @@ struct Options {
   var wraps = false
   var alignsDecimalPoints = false
   var htmlFragment = false
+  var formulaGuard = true
   var showHelp = false
 
   /// A command-line argument the tool does not understand.
@@ -71,6 +74,8 @@ struct Options {
         options.alignsDecimalPoints = true
       case "--fragment":
         options.htmlFragment = true
+      case "--no-formula-guard":
+        options.formulaGuard = false
       default:
         throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
       }
@@ -98,6 +103,8 @@ struct Options {
           --wrap              Text: wrap long values instead of truncating them.
           --decimal-align     Text: line numbers up on their decimal point.
           --fragment          HTML: write a bare <table> instead of a whole document.
+          --no-formula-guard  CSV: keep text starting with = + - @ as it is (for data you
+                              trust); by default such text is prefixed with ' for spreadsheets.
       -h, --help              Show this help.
 
     """

@@ -1,0 +1,209 @@
+public import TableKit
+
+/// Renders a table as RFC 4180 comma-separated values, row by row.
+///
+/// The data source's column titles form the header row, then every row of every section follows
+/// as one record. CSV has no row groups, so sections are flattened; set ``sectionColumn`` to add
+/// a leading column that holds each row's section title. Footers are not exported.
+///
+/// ```swift
+/// try CSVTableRenderer(sectionColumn: "Status").write(table, toFile: "payments.csv")
+/// ```
+///
+/// ```text
+/// Status,Payee,Amount,Open
+/// Open,"Acme, Sons",1250.00,true
+/// Open,"'=HYPERLINK(""http://x"")",-4.99,true
+/// Open,'-fees,0.50,true
+/// Settled,"Say ""hi""",0.07,false
+/// ```
+///
+/// (Each record ends with CRLF.)
+///
+/// Fields are quoted when they hold a comma, a double quote, CR or LF, and embedded double quotes
+/// are doubled. Records end with CRLF as RFC 4180 asks, or LF with ``lineEnding``. Text is
+/// written losslessly: control characters, line breaks and every other character are kept as
+/// data; the formula guard is the only change.
+///
+/// The formula guard is on by default. A text field whose first character is `=`, `+`, `-`, `@`,
+/// tab or CR is what a spreadsheet would run as a formula, so it gets a leading `'` (OWASP's
+/// advice against CSV injection) and is then quoted if it needs quoting anyway. Only text is
+/// guarded: ``TableKit/CellValue/integer(_:)`` and ``TableKit/CellValue/decimal(_:fractionDigits:)``
+/// values are typed numbers, so `-4.99` stays `-4.99` even with the guard on, while the text
+/// `"-4.99"` becomes `'-4.99`. Column titles and section titles are text and are guarded too.
+/// Turn the guard off with ``FormulaGuard/off`` for files that only programs read, where the `'`
+/// would be data.
+///
+/// Values come from each object's ``CSVRepresentable`` values when its type has them, else from
+/// its cell. Numbers are written as digits straight into the output, with no intermediate string,
+/// and text is copied as UTF-8 in runs, so memory stays flat at any number of rows.
+public struct CSVTableRenderer: TableRenderer {
+  /// The characters that end each record.
+  public enum LineEnding: Hashable, Sendable {
+    /// CR LF, as RFC 4180 specifies.
+    case crlf
+    /// A single LF, as Unix tools expect.
+    case lf
+  }
+
+  /// Whether text that a spreadsheet would run as a formula is neutralised.
+  public enum FormulaGuard: Hashable, Sendable {
+    /// A text field starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`.
+    case on
+    /// Text is written exactly as it is.
+    case off
+  }
+
+  /// Whether the column titles are written as the first record; `true` by default.
+  ///
+  /// A data source that declares no columns has no titles, so no header row is written for it.
+  public var includesHeaderRow: Bool
+  /// The characters that end each record; ``LineEnding/crlf`` by default.
+  public var lineEnding: LineEnding
+  /// Whether formula-like text is neutralised; ``FormulaGuard/on`` by default.
+  public var formulaGuard: FormulaGuard
+  /// The title of a leading column holding each row's section title, or `nil` (the default) to
+  /// flatten sections without one.
+  ///
+  /// Rows of a section without a title get an empty field.
+  public var sectionColumn: String?
+  /// Whether fields that start or end with a space or tab are quoted; `false` by default.
+  ///
+  /// RFC 4180 keeps such spaces without quotes, but some readers trim unquoted fields.
+  public var quotesSurroundingSpaces: Bool
+
+  /// Creates a CSV renderer.
+  ///
+  /// - Parameters:
+  ///   - includesHeaderRow: Whether the column titles are written as the first record.
+  ///   - lineEnding: The characters that end each record.
+  ///   - formulaGuard: Whether formula-like text is neutralised.
+  ///   - sectionColumn: The title of a leading column holding each row's section title, or
+  ///     `nil` for none.
+  ///   - quotesSurroundingSpaces: Whether fields that start or end with a space or tab are
+  ///     quoted.
+  public init(
+    includesHeaderRow: Bool = true,
+    lineEnding: LineEnding = .crlf,
+    formulaGuard: FormulaGuard = .on,
+    sectionColumn: String? = nil,
+    quotesSurroundingSpaces: Bool = false
+  ) {
+    self.includesHeaderRow = includesHeaderRow
+    self.lineEnding = lineEnding
+    self.formulaGuard = formulaGuard
+    self.sectionColumn = sectionColumn
+    self.quotesSurroundingSpaces = quotesSurroundingSpaces
+  }
+
+  /// Writes `table` as CSV to `output`, one record per row.
+  ///
+  /// - Parameters:
+  ///   - table: The table to render.
+  ///   - output: Where the CSV goes.
+  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
+    // Called through a protocol or from another module, this method runs unspecialized, and
+    // every write to an `OutputBuffer<Sink>` would look up generic metadata. The records are
+    // written into a buffer of a concrete type instead, which hands `output` a chunk at a time.
+    withUnsafeMutablePointer(to: &output) { target in
+      var staging = OutputBuffer(
+        sink: ForwardingSink { target.pointee.write(utf8: $0) },
+        chunkSize: target.pointee.chunkSize)
+      renderRecords(table, into: &staging)
+      staging.flush()
+    }
+  }
+
+  /// Writes the header row and every record of `table` to `output`.
+  private func renderRecords(_ table: Table, into output: inout OutputBuffer<ForwardingSink>) {
+    let layout = TableLayout(for: table)
+    let fieldCount = layout.columns.count + (sectionColumn == nil ? 0 : 1)
+    if includesHeaderRow, layout.hasHeaderRow {
+      var isFirstField = true
+      if let sectionColumn {
+        writeText(sectionColumn, fieldCount: fieldCount, into: &output)
+        isFirstField = false
+      }
+      for column in layout.columns {
+        if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
+        isFirstField = false
+        writeText(column.title, fieldCount: fieldCount, into: &output)
+      }
+      writeLineEnding(into: &output)
+    }
+    var sectionTitle = ""
+    table.walk { step in
+      switch step {
+      case .sectionHeader(_, let title):
+        sectionTitle = title ?? ""
+      case .row(_, let cell, let object):
+        var isFirstField = true
+        if sectionColumn != nil {
+          writeText(sectionTitle, fieldCount: fieldCount, into: &output)
+          isFirstField = false
+        }
+        for value in layout.csvValues(of: cell, object: object) {
+          if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
+          isFirstField = false
+          writeValue(value, fieldCount: fieldCount, into: &output)
+        }
+        writeLineEnding(into: &output)
+      case .sectionFooter:
+        break
+      }
+    }
+  }
+
+  /// Writes one value as a field: numbers and booleans as they are, text escaped.
+  private func writeValue(
+    _ value: CellValue,
+    fieldCount: Int,
+    into output: inout OutputBuffer<ForwardingSink>
+  ) {
+    switch value {
+    case .text(let text):
+      writeText(text, fieldCount: fieldCount, into: &output)
+    case .integer(let number):
+      output.write(integer: number)
+    case .decimal(let number, let digits):
+      output.write(decimal: number, fractionDigits: digits)
+    case .boolean(let flag):
+      output.write(flag ? "true" : "false" as StaticString)
+    case .empty:
+      writeText("", fieldCount: fieldCount, into: &output)
+    }
+  }
+
+  /// Writes text as a field; an empty field that is a record's only field is written `""` so
+  /// the record is not read as a blank line.
+  private func writeText(
+    _ text: String,
+    fieldCount: Int,
+    into output: inout OutputBuffer<ForwardingSink>
+  ) {
+    if text.isEmpty {
+      if fieldCount == 1 { output.write("\"\"") }
+      return
+    }
+    CSVEscaping.writeField(
+      text, guardsFormulas: formulaGuard == .on,
+      quotesSurroundingSpaces: quotesSurroundingSpaces, into: &output)
+  }
+
+  private func writeLineEnding(into output: inout OutputBuffer<ForwardingSink>) {
+    switch lineEnding {
+    case .crlf: output.write("\r\n")
+    case .lf: output.write(byte: UInt8(ascii: "\n"))
+    }
+  }
+}
+
+/// A sink of one concrete type that hands each chunk to a closure, so the rendering code is
+/// compiled for it once instead of running generically over the caller's sink.
+private struct ForwardingSink: ByteSink {
+  let forward: (UnsafeBufferPointer<UInt8>) -> Void
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    forward(bytes)
+  }
+}

@@ -1,0 +1,204 @@
+public import TableKit
+
+/// Renders a table as GitHub-Flavoured Markdown: one pipe table per section.
+///
+/// GFM tables have no row groups, so each section becomes its own block: its header title as a
+/// bold paragraph, a pipe table that repeats the header row, and its footer title as an
+/// emphasised paragraph after the table. A ``title`` becomes a level-one heading. Blocks are
+/// separated by blank lines.
+///
+/// ```swift
+/// let markdown = MarkdownTableRenderer(title: "Payments").render(table)
+/// ```
+///
+/// ```text
+/// # Payments
+///
+/// **Open**
+///
+/// | Payee | Amount | Open |
+/// | --- | ---: | --- |
+/// | Acme \| Sons | 1250.00 | true |
+///
+/// *1 payment awaits approval*
+///
+/// **Settled**
+///
+/// | Payee | Amount | Open |
+/// | --- | ---: | --- |
+/// | \*Blue\* | 0.07 | false |
+/// ```
+///
+/// Every text (title, column titles, section titles and cells) is escaped so that a GFM parser
+/// such as GitHub's reads back exactly one row per record, one cell per column and the same
+/// text, never markup:
+///
+/// - Markdown and HTML syntax is escaped (`\|`, `\*`, `&lt;`, …) and autolinks are broken up
+///   (`https\://`, `www\.`, and an empty comment `<!-- -->` before the `@` of an e-mail
+///   address), so text never becomes emphasis, code, a link, an image or a tag.
+/// - Line breaks (LF, CRLF or CR) become `<br>`, inline HTML that GitHub keeps; a viewer that
+///   drops all raw HTML shows no break there.
+/// - Control characters never reach the output raw: NUL becomes `&#xFFFD;`, and the other C0
+///   controls (tab included), DEL, C1 controls and bidirectional overrides and isolates become
+///   numeric character references such as `&#x1B;`, which decode to the same character.
+/// - Leading and trailing whitespace, which GFM would trim, becomes references such as `&#x20;`.
+///   An empty text gives an empty cell.
+///
+/// Numbers are written as digits, booleans as `true` and `false`, and empty values as empty
+/// cells. A column's alignment becomes its delimiter: `:---` for left, `---:` for right and
+/// `:---:` for centre; an automatic column is right-aligned when the section's first row holds
+/// a number there, and has a plain `---` otherwise.
+///
+/// GFM requires a header row. A table whose data source declares no columns is shown in two
+/// columns, text and detail, under a header row of empty cells, so the section title stays in
+/// its own paragraph as in every other section. An empty or missing section title or footer
+/// writes no paragraph; a section without rows still gets its header and delimiter rows.
+///
+/// Text comes from each object's ``TextRepresentable`` values when its type has them, else from
+/// its cell. Rows are written one by one as the table is walked, nothing held back: a section's
+/// header and delimiter rows are written when its first row arrives. GitHub's own additions to
+/// GFM, such as `@mentions`, `#123` issue links and `:emoji:` shortcodes, are outside the GFM
+/// specification and are not prevented.
+public struct MarkdownTableRenderer: TableRenderer {
+  /// A level-one heading written above the first section, or `nil` for none.
+  public var title: String?
+
+  /// Creates a GitHub-Flavoured Markdown renderer.
+  ///
+  /// - Parameter title: A level-one heading written above the first section.
+  public init(title: String? = nil) {
+    self.title = title
+  }
+
+  /// Writes `table` as Markdown to `output`, section by section and row by row.
+  ///
+  /// - Parameters:
+  ///   - table: The table to render.
+  ///   - output: Where the Markdown goes.
+  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
+    // Called through a protocol or from another module, this method runs unspecialized, and
+    // every write to an `OutputBuffer<Sink>` would look up generic metadata. The document is
+    // written into a buffer of a concrete type instead, which hands `output` a chunk at a time.
+    withUnsafeMutablePointer(to: &output) { target in
+      var staging = OutputBuffer(
+        sink: ForwardingSink { target.pointee.write(utf8: $0) },
+        chunkSize: target.pointee.chunkSize)
+      renderDocument(table, into: &staging)
+      staging.flush()
+    }
+  }
+
+  /// Writes the title and every section of `table` to `output`.
+  private func renderDocument(_ table: Table, into output: inout OutputBuffer<ForwardingSink>) {
+    let layout = TableLayout(for: table)
+    var writer = BlockWriter()
+    if let title, !title.isEmpty {
+      writer.startBlock(in: &output)
+      output.write("# ")
+      MarkdownEscaping.write(title, into: &output)
+      output.write(byte: UInt8(ascii: "\n"))
+    }
+    var needsHeaderRow = false
+    table.walk { step in
+      switch step {
+      case .sectionHeader(_, let title):
+        if let title, !title.isEmpty {
+          writer.startBlock(in: &output)
+          output.write("**")
+          MarkdownEscaping.write(title, into: &output)
+          output.write("**\n")
+        }
+        needsHeaderRow = true
+      case .row(_, let cell, let object):
+        let values = layout.textValues(of: cell, object: object)
+        if needsHeaderRow {
+          writer.startBlock(in: &output)
+          Self.writeHeaderRows(layout: layout, firstRow: values, into: &output)
+          needsHeaderRow = false
+        }
+        Self.writeRow(values, into: &output)
+      case .sectionFooter(_, let title):
+        if needsHeaderRow {
+          writer.startBlock(in: &output)
+          Self.writeHeaderRows(layout: layout, firstRow: nil, into: &output)
+          needsHeaderRow = false
+        }
+        if let title, !title.isEmpty {
+          writer.startBlock(in: &output)
+          output.write(byte: UInt8(ascii: "*"))
+          MarkdownEscaping.write(title, into: &output)
+          output.write("*\n")
+        }
+      }
+    }
+  }
+
+  /// Separates Markdown blocks with one blank line.
+  private struct BlockWriter {
+    private var hasWrittenBlock = false
+
+    /// Writes the blank line that must come before every block but the first.
+    mutating func startBlock(in output: inout OutputBuffer<ForwardingSink>) {
+      if hasWrittenBlock { output.write(byte: UInt8(ascii: "\n")) }
+      hasWrittenBlock = true
+    }
+  }
+
+  /// Writes the header row (empty cells when no columns were declared) and the delimiter row,
+  /// aligning automatic columns by the section's first row.
+  private static func writeHeaderRows(
+    layout: TableLayout,
+    firstRow: [CellValue]?,
+    into output: inout OutputBuffer<ForwardingSink>
+  ) {
+    output.write(byte: UInt8(ascii: "|"))
+    for column in layout.columns {
+      output.write(byte: UInt8(ascii: " "))
+      if layout.hasHeaderRow { MarkdownEscaping.write(column.title, into: &output) }
+      output.write(" |")
+    }
+    output.write(byte: UInt8(ascii: "\n"))
+    output.write(byte: UInt8(ascii: "|"))
+    for (index, column) in layout.columns.enumerated() {
+      switch column.alignment {
+      case .left:
+        output.write(" :--- |")
+      case .right:
+        output.write(" ---: |")
+      case .center:
+        output.write(" :---: |")
+      case .automatic:
+        let isNumeric = firstRow.map { index < $0.count && $0[index].isNumeric } ?? false
+        output.write(isNumeric ? " ---: |" : " --- |")
+      }
+    }
+    output.write(byte: UInt8(ascii: "\n"))
+  }
+
+  /// Writes one body row: `| a | b |`.
+  private static func writeRow(
+    _ values: [CellValue],
+    into output: inout OutputBuffer<ForwardingSink>
+  ) {
+    output.write(byte: UInt8(ascii: "|"))
+    for value in values {
+      output.write(byte: UInt8(ascii: " "))
+      switch value {
+      case .text(let text): MarkdownEscaping.write(text, into: &output)
+      case .integer, .decimal, .boolean, .empty: output.write(value)
+      }
+      output.write(" |")
+    }
+    output.write(byte: UInt8(ascii: "\n"))
+  }
+}
+
+/// A sink of one concrete type that hands each chunk to a closure, so the rendering code is
+/// compiled for it once instead of running generically over the caller's sink.
+private struct ForwardingSink: ByteSink {
+  let forward: (UnsafeBufferPointer<UInt8>) -> Void
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    forward(bytes)
+  }
+}
