@@ -56,20 +56,18 @@ enum BenchmarkTable {
   /// The row whose draws start at `state`, and the state after it.
   static func row(index: Int, state: UInt64) -> (BenchmarkRow, UInt64) {
     var state = state
-    var draws: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    func next() -> UInt64 {
+    var draws: [UInt64] = [0, 0, 0, 0, 0, 0]
+    for draw in 0..<6 {
       state = state &* multiplier &+ increment
-      return state >> 33
+      draws[draw] = state >> 33
     }
-    draws = (next(), next(), next(), next(), next(), next())
-    let noteIndex = Int(draws.5 % 12) * 1000 + Int(draws.5 % 1000)
     let row = BenchmarkRow(
-      id: index + 1,
-      name: names[Int(draws.0 % 16) * 16 + Int(draws.1 % 16)],
-      amount: Double(Int(draws.2 % 10_000_000) - 2_000_000) / 100,
-      flag: draws.3 & 1 == 1,
-      date: dates[Int(draws.4 % 9000)],
-      note: numberedNotes[noteIndex]
+      id: Int32(truncatingIfNeeded: index + 1),
+      name: UInt8(draws[0] % 16) * 16 + UInt8(draws[1] % 16),
+      cents: Int32(draws[2] % 10_000_000) - 2_000_000,
+      flag: draws[3] & 1 == 1,
+      date: UInt16(draws[4] % 9000),
+      note: UInt16(draws[5] % 12) * 1000 + UInt16(draws[5] % 1000)
     )
     return (row, state)
   }
@@ -92,21 +90,27 @@ enum BenchmarkTable {
   }
 }
 
-/// One row of the benchmark table: a model value with a table representation.
+/// One row of the benchmark table: a compact record whose texts live in shared tables.
+///
+/// At 16 bytes the row fits inside an `Any` without a heap box, as small records do; its cell
+/// holds ordinary `String`s taken from the shared name, date and note tables.
 struct BenchmarkRow: TableRepresentable {
-  var id: Int
-  var name: String
-  var amount: Double
+  var id: Int32
+  var name: UInt8
+  var cents: Int32
   var flag: Bool
-  var date: String
-  var note: String
+  var date: UInt16
+  var note: UInt16
+
+  var amount: Double { Double(cents) / 100 }
 
   var tableCell: Cell {
-    Cell(
+    let name = BenchmarkTable.names[Int(name)]
+    return Cell(
       name,
       values: [
-        .integer(id), .text(name), .decimal(amount, fractionDigits: 2), .boolean(flag),
-        .text(date), .text(note),
+        .integer(Int(id)), .text(name), .decimal(amount, fractionDigits: 2), .boolean(flag),
+        .text(BenchmarkTable.dates[Int(date)]), .text(BenchmarkTable.numberedNotes[Int(note)]),
       ],
       kind: "row"
     )
@@ -115,7 +119,11 @@ struct BenchmarkRow: TableRepresentable {
   /// The row as `gendata.py` writes it to TSV, for the cross-check.
   var tsvLine: String {
     let amountText = CellValue.decimal(amount, fractionDigits: 2).text
-    return "\(id)\t\(name)\t\(amountText)\t\(flag ? 1 : 0)\t\(date)\t\(note)"
+    let texts = [
+      String(id), BenchmarkTable.names[Int(name)], amountText, flag ? "1" : "0",
+      BenchmarkTable.dates[Int(date)], BenchmarkTable.numberedNotes[Int(note)],
+    ]
+    return texts.joined(separator: "\t")
   }
 }
 

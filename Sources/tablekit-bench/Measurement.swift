@@ -40,6 +40,8 @@ struct CaseResult: Codable {
 enum OwnCase: String, CaseIterable {
   case html = "tablekit_html"
   case htmlGeneric = "tablekit_html_any"
+  case csv = "tablekit_csv"
+  case markdown = "tablekit_markdown"
   case text = "tablekit_text_plain"
   case grid = "tablekit_text_grid"
   case walk = "tablekit_read_only"
@@ -48,6 +50,8 @@ enum OwnCase: String, CaseIterable {
     switch self {
     case .walk: ReadOnlyRenderer()
     case .html, .htmlGeneric: HTMLTableRenderer()
+    case .csv: CSVTableRenderer()
+    case .markdown: MarkdownTableRenderer()
     case .text: TextTableRenderer(style: .plain)
     case .grid: TextTableRenderer(style: .grid)
     }

@@ -176,6 +176,9 @@ let comparisons: [(own: String, peer: String, target: Double)] = [
   ("tablekit_text_grid", "tabulate_grid", 100),
   ("tablekit_text_plain", "tabulate_grid", 0),
   ("tablekit_html", "prettytable_html", 0),
+  ("tablekit_csv", "pandas_to_csv", 10),
+  ("tablekit_csv", "stdlib_csv", 0),
+  ("tablekit_markdown", "tabulate_github", 0),
 ]
 print("\nspeed-up (peer median / TableKit median) at each row count:")
 for rows in options.rowCounts {
