@@ -49,7 +49,9 @@ case .markdown:
 case .csv:
   renderer = CSVTableRenderer(formulaGuard: options.formulaGuard ? .on : .off)
 case .html:
-  renderer = HTMLTableRenderer(caption: controller.title)
+  renderer = HTMLTableRenderer(
+    caption: controller.title,
+    mode: options.htmlFragment ? .fragment : .document(title: controller.title ?? "Table"))
 }
 
 do {

@@ -28,7 +28,7 @@ public import TableKit
 /// The formula guard is on by default. A text field whose first character is `=`, `+`, `-`, `@`,
 /// tab or CR is what a spreadsheet would run as a formula, so it gets a leading `'` (OWASP's
 /// advice against CSV injection) and is then quoted if it needs quoting anyway. Only text is
-/// guarded: ``TableKit/CellValue/integer(_:)`` and ``TableKit/CellValue/decimal(_:fractionDigits:)``
+/// guarded: `CellValue.integer(_:)` and `CellValue.decimal(_:fractionDigits:)`
 /// values are typed numbers, so `-4.99` stays `-4.99` even with the guard on, while the text
 /// `"-4.99"` becomes `'-4.99`. Column titles and section titles are text and are guarded too.
 /// Turn the guard off with ``FormulaGuard/off`` for files that only programs read, where the `'`
@@ -101,21 +101,7 @@ public struct CSVTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the CSV goes.
-  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
-    // Called through a protocol or from another module, this method runs unspecialized, and
-    // every write to an `OutputBuffer<Sink>` would look up generic metadata. The records are
-    // written into a buffer of a concrete type instead, which hands `output` a chunk at a time.
-    withUnsafeMutablePointer(to: &output) { target in
-      var staging = OutputBuffer(
-        sink: ForwardingSink { target.pointee.write(utf8: $0) },
-        chunkSize: target.pointee.chunkSize)
-      renderRecords(table, into: &staging)
-      staging.flush()
-    }
-  }
-
-  /// Writes the header row and every record of `table` to `output`.
-  private func renderRecords(_ table: Table, into output: inout OutputBuffer<ForwardingSink>) {
+  public func render(_ table: Table, into output: inout OutputBuffer) {
     let layout = TableLayout(for: table)
     let fieldCount = layout.columns.count + (sectionColumn == nil ? 0 : 1)
     if includesHeaderRow, layout.hasHeaderRow {
@@ -158,7 +144,7 @@ public struct CSVTableRenderer: TableRenderer {
   private func writeValue(
     _ value: CellValue,
     fieldCount: Int,
-    into output: inout OutputBuffer<ForwardingSink>
+    into output: inout OutputBuffer
   ) {
     switch value {
     case .text(let text):
@@ -179,7 +165,7 @@ public struct CSVTableRenderer: TableRenderer {
   private func writeText(
     _ text: String,
     fieldCount: Int,
-    into output: inout OutputBuffer<ForwardingSink>
+    into output: inout OutputBuffer
   ) {
     if text.isEmpty {
       if fieldCount == 1 { output.write("\"\"") }
@@ -190,20 +176,10 @@ public struct CSVTableRenderer: TableRenderer {
       quotesSurroundingSpaces: quotesSurroundingSpaces, into: &output)
   }
 
-  private func writeLineEnding(into output: inout OutputBuffer<ForwardingSink>) {
+  private func writeLineEnding(into output: inout OutputBuffer) {
     switch lineEnding {
     case .crlf: output.write("\r\n")
     case .lf: output.write(byte: UInt8(ascii: "\n"))
     }
-  }
-}
-
-/// A sink of one concrete type that hands each chunk to a closure, so the rendering code is
-/// compiled for it once instead of running generically over the caller's sink.
-private struct ForwardingSink: ByteSink {
-  let forward: (UnsafeBufferPointer<UInt8>) -> Void
-
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    forward(bytes)
   }
 }

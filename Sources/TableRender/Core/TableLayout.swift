@@ -16,7 +16,7 @@ struct TableLayout {
   /// The data source's overrides, so a table's override wins over format representations.
   let registry: RepresentationRegistry
   /// Which types have format representations, learned once per type during this render.
-  private let conformances = FormatConformances()
+  let conformances = FormatConformances()
 
   /// The layout for the data source of `table`.
   init(for table: Table) {
@@ -95,36 +95,69 @@ struct TableLayout {
 /// A dynamic cast from `Any` costs on the order of 100 ns even when it fails, and most rows'
 /// types have no format representation. Asking once per type and remembering the answer for the
 /// rest of the render turns that into a dictionary lookup; only types that do conform pay for the
-/// cast that fetches their values. It lives for one render and is never shared between threads.
-private final class FormatConformances {
-  private var text: [ObjectIdentifier: Bool] = [:]
-  private var csv: [ObjectIdentifier: Bool] = [:]
-  private var html: [ObjectIdentifier: Bool] = [:]
+/// cast that fetches their values. A cast looks inside an `Optional` and an `AnyHashable`, so for
+/// those two the answer depends on the value and is asked every time. The memo lives for one
+/// render and is never shared between threads.
+final class FormatConformances {
+  private enum Answer {
+    case yes
+    case no
+    case dependsOnValue
+  }
 
+  private var text: [ObjectIdentifier: Answer] = [:]
+  private var csv: [ObjectIdentifier: Answer] = [:]
+  private var html: [ObjectIdentifier: Answer] = [:]
+
+  /// Whether `object is any TextRepresentable`.
   func hasText(_ object: Any) -> Bool {
-    let type = Swift.type(of: object)
-    return Self.lookUp(&text, type) { $0 is any TextRepresentable.Type }
+    Self.check(
+      object, in: &text, type: { $0 is any TextRepresentable.Type },
+      value: { $0 is any TextRepresentable })
   }
 
+  /// Whether `object is any CSVRepresentable`.
   func hasCSV(_ object: Any) -> Bool {
-    let type = Swift.type(of: object)
-    return Self.lookUp(&csv, type) { $0 is any CSVRepresentable.Type }
+    Self.check(
+      object, in: &csv, type: { $0 is any CSVRepresentable.Type },
+      value: { $0 is any CSVRepresentable })
   }
 
+  /// Whether `object is any HTMLRepresentable`.
   func hasHTML(_ object: Any) -> Bool {
-    let type = Swift.type(of: object)
-    return Self.lookUp(&html, type) { $0 is any HTMLRepresentable.Type }
+    Self.check(
+      object, in: &html, type: { $0 is any HTMLRepresentable.Type },
+      value: { $0 is any HTMLRepresentable })
   }
 
-  private static func lookUp(
-    _ known: inout [ObjectIdentifier: Bool],
-    _ type: Any.Type,
-    _ test: (Any.Type) -> Bool
+  private static func check(
+    _ object: Any,
+    in known: inout [ObjectIdentifier: Answer],
+    type conformsByType: (Any.Type) -> Bool,
+    value conformsByValue: (Any) -> Bool
   ) -> Bool {
+    let type = Swift.type(of: object)
     let key = ObjectIdentifier(type)
-    if let answer = known[key] { return answer }
-    let answer = test(type)
-    known[key] = answer
-    return answer
+    let answer: Answer
+    if let remembered = known[key] {
+      answer = remembered
+    } else {
+      if type is any OptionalMarker.Type || key == ObjectIdentifier(AnyHashable.self) {
+        answer = .dependsOnValue
+      } else {
+        answer = conformsByType(type) ? .yes : .no
+      }
+      known[key] = answer
+    }
+    switch answer {
+    case .yes: return true
+    case .no: return false
+    case .dependsOnValue: return conformsByValue(object)
+    }
   }
 }
+
+/// Marks `Optional`, whose casts look inside the value.
+private protocol OptionalMarker {}
+
+extension Optional: OptionalMarker {}

@@ -16,7 +16,8 @@ public import TableKit
 /// such as `HTMLRepresentable`, when its type has one).
 ///
 /// A renderer implements one method, ``render(_:into:)``, which writes UTF-8 into an
-/// ``OutputBuffer``; the buffer hands a ``ByteSink`` chunks of about 64 KiB. The conveniences in
+/// ``OutputBuffer``; the buffer hands a ``ByteSink`` chunks of about 64 KiB, so memory stays flat
+/// for HTML, Markdown and CSV whatever the number of rows. The conveniences in
 /// the extension render to any `TextOutputStream`, to a `String`, to a file or to standard output.
 ///
 /// ```swift
@@ -29,7 +30,7 @@ public protocol TableRenderer: Sendable {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
-  func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>)
+  func render(_ table: Table, into output: inout OutputBuffer)
 }
 
 extension TableRenderer {
@@ -63,10 +64,11 @@ extension TableRenderer {
   ///   - descriptor: An open descriptor; it is not closed.
   /// - Throws: ``RenderError/writeFailed(descriptor:code:)`` when a write fails.
   public func write(_ table: Table, toDescriptor descriptor: Int32) throws(RenderError) {
-    var buffer = OutputBuffer(sink: FileDescriptorSink(descriptor: descriptor))
+    let sink = FileDescriptorSink(descriptor: descriptor)
+    var buffer = OutputBuffer(sink: sink)
     render(table, into: &buffer)
     buffer.flush()
-    if let error = buffer.sink.error { throw error }
+    if let error = sink.error { throw error }
   }
 
   /// Writes `table` to standard output.

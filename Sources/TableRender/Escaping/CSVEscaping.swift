@@ -14,11 +14,11 @@ package enum CSVEscaping {
   ///   - quotesSurroundingSpaces: Whether to quote a field that starts or ends with a space or
   ///     tab.
   ///   - output: Where the field goes.
-  package static func writeField<Sink: ByteSink>(
+  package static func writeField(
     _ text: String,
     guardsFormulas: Bool,
     quotesSurroundingSpaces: Bool,
-    into output: inout OutputBuffer<Sink>
+    into output: inout OutputBuffer
   ) {
     let wrote: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       writeField(
@@ -43,11 +43,11 @@ package enum CSVEscaping {
   ///   - quotesSurroundingSpaces: Whether to quote a field that starts or ends with a space or
   ///     tab.
   ///   - output: Where the field goes.
-  package static func writeField<Sink: ByteSink>(
+  package static func writeField(
     _ bytes: UnsafeBufferPointer<UInt8>,
     guardsFormulas: Bool,
     quotesSurroundingSpaces: Bool,
-    into output: inout OutputBuffer<Sink>
+    into output: inout OutputBuffer
   ) {
     guard let first = bytes.first, let last = bytes.last else { return }
     var needsQuotes = false

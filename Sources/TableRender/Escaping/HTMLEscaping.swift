@@ -1,48 +1,225 @@
-/// Escapes untrusted text for HTML text and attribute values.
+import TableKit
+
+/// Escapes untrusted text for HTML, byte by byte.
 ///
-/// `&`, `<`, `>`, `"` and `'` become character references, so text can never become markup or end
-/// an attribute. Characters HTML forbids in documents (NUL, C0 controls other than tab, line feed
-/// and carriage return, and noncharacters) become U+FFFD, the replacement character.
+/// The mapping, the same in text and in double-quoted attribute values:
+///
+/// - `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`, so text can
+///   never become markup, a character reference or the end of an attribute.
+/// - CR LF becomes LF and a lone CR becomes LF: exactly what the HTML parser's input
+///   normalisation would do, done here so the document holds no CR and what a reader gets back is
+///   documented rather than left to the parser.
+/// - Every other character HTML forbids in documents, or that a parser would drop, becomes U+FFFD
+///   (the replacement character): NUL and the C0 controls other than TAB and LF (form feed
+///   included), DEL and the C1 controls U+0080–U+009F, and the noncharacters U+FDD0–U+FDEF and
+///   U+_x_FFFE, U+_x_FFFF in every plane.
+/// - Everything else is copied as it is, bidirectional overrides and isolates included: they are
+///   legal HTML text, cannot become markup, and a table cell ends their effect.
+///
+/// ``OutputBuffer/writeEscapedHTML(_:)`` scans the UTF-8 bytes for the few that need a closer look
+/// (``needsAttention(_:)``) and copies the clean runs between them in bulk, so a clean string
+/// costs a couple of comparisons per byte and one copy.
 package enum HTMLEscaping {
-  /// `text` escaped for use as HTML text or a quoted attribute value.
+  /// Whether `byte` needs a closer look: markup characters, CR, the other controls except TAB and
+  /// LF, and the lead bytes of the only multi-byte sequences that can be forbidden (`C2`, C1
+  /// controls; `EF`, U+FDD0–U+FDEF and U+FFFE/U+FFFF; `F0`–`F4`, plane noncharacters).
+  ///
+  /// The answers for all 256 bytes are a 256-bit table held in four 64-bit constants, so the
+  /// check has no branch and no global to initialise.
+  ///
+  /// - Parameter byte: A byte of valid UTF-8.
+  /// - Returns: `true` when the escaper must look at the sequence the byte starts.
+  @inline(__always)
+  package static func needsAttention(_ byte: UInt8) -> Bool {
+    let table = SIMD4<UInt64>(
+      0x5000_00C4_FFFF_F9FF,  // 00–3F: C0 controls but TAB and LF, `"`, `&`, `'`, `<`, `>`.
+      0x8000_0000_0000_0000,  // 40–7F: DEL.
+      0,  // 80–BF: continuation bytes.
+      0x001F_8000_0000_0004  // C0–FF: C2, EF, F0–F4.
+    )
+    return table[Int(byte >> 6)] >> (byte & 63) & 1 != 0
+  }
+
+  /// What to write for a sequence of bytes that needed a closer look.
+  enum Action {
+    /// Copy it as it is.
+    case keep
+    /// Write this instead.
+    case replace(StaticString)
+    /// Write nothing (the CR of a CR LF pair).
+    case drop
+  }
+
+  /// How many bytes the sequence at `index` spans and what replaces it; only called for bytes
+  /// ``needsAttention(_:)`` marks.
+  static func examine(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    at index: Int
+  ) -> (length: Int, action: Action) {
+    let replacement: StaticString = "\u{FFFD}"
+    let remaining = bytes.count - index
+    switch bytes[index] {
+    case UInt8(ascii: "&"): return (1, .replace("&amp;"))
+    case UInt8(ascii: "<"): return (1, .replace("&lt;"))
+    case UInt8(ascii: ">"): return (1, .replace("&gt;"))
+    case UInt8(ascii: "\""): return (1, .replace("&quot;"))
+    case UInt8(ascii: "'"): return (1, .replace("&#39;"))
+    case 0x09, 0x0A:
+      return (1, .keep)
+    case 0x0D:
+      let isPair = remaining > 1 && bytes[index + 1] == 0x0A
+      return (1, isPair ? .drop : .replace("\n"))
+    case 0x00...0x1F, 0x7F:
+      return (1, .replace(replacement))
+    case 0xC2 where remaining > 1:
+      // U+0080–U+00BF; the C1 controls are C2 80 through C2 9F.
+      return (2, bytes[index + 1] < 0xA0 ? .replace(replacement) : .keep)
+    case 0xEF where remaining > 2:
+      // U+F000–U+FFFF; U+FDD0–U+FDEF are EF B7 90–AF, U+FFFE and U+FFFF are EF BF BE–BF.
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      let isNoncharacter =
+        (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE)
+      return (3, isNoncharacter ? .replace(replacement) : .keep)
+    case 0xF0...0xF4 where remaining > 3:
+      // U+_x_FFFE and U+_x_FFFF: the low four bits of the second byte all set, then BF BE–BF.
+      let isNoncharacter =
+        bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE
+      return (4, isNoncharacter ? .replace(replacement) : .keep)
+    default:
+      return (1, .keep)
+    }
+  }
+
+  /// `text` escaped, as a new string (for tests and small texts).
+  ///
+  /// - Parameter text: Untrusted text.
+  /// - Returns: The escaped text.
   package static func escape(_ text: String) -> String {
     var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default:
-        result.unicodeScalars.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
-      }
+    withUnsafeMutablePointer(to: &result) { pointer in
+      var buffer = OutputBuffer(sink: TextStreamSink(output: pointer), chunkSize: 4096)
+      buffer.writeEscapedHTML(text)
+      buffer.flush()
     }
     return result
   }
 
-  /// Whether HTML forbids `scalar` in a document.
+  /// Whether HTML forbids `scalar` in a document or a parser would drop it, so ``escape(_:)``
+  /// writes U+FFFD instead (CR, which becomes LF, is not counted).
+  ///
+  /// - Parameter scalar: Any scalar.
+  /// - Returns: `true` for NUL, C0 controls but TAB, LF and CR, DEL, C1 controls and
+  ///   noncharacters.
   package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    switch value {
-    case 0x09, 0x0A, 0x0D: return false
-    case 0x00...0x1F, 0x7F...0x9F: return true
-    case 0xFDD0...0xFDEF: return true
-    default: return value & 0xFFFE == 0xFFFE
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0xFDD0...0xFDEF: true
+    default: scalar.value & 0xFFFE == 0xFFFE
     }
   }
 
-  /// `kind` made into a CSS class name: letters, digits, `-` and `_` kept, anything else `-`.
-  package static func className(_ kind: String) -> String {
-    let name = String(
-      kind.unicodeScalars.map { scalar -> Character in
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", "_": Character(scalar)
-        default: "-"
-        }
+  /// `name` as a CSS class token: ASCII letters, digits, `-` and `_` kept, every other scalar
+  /// one `-`, and `default` for an empty name.
+  ///
+  /// - Parameter name: Any text, such as a cell kind.
+  /// - Returns: The class name.
+  package static func className(_ name: String) -> String {
+    var token = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "a"..."z", "A"..."Z", "0"..."9", "-", "_": token.append(scalar)
+      default: token.append("-")
       }
-    )
-    return name.isEmpty ? "default" : name
+    }
+    return token.isEmpty ? "default" : String(token)
+  }
+
+  /// What a browser's URL parser reads from `href`: leading and trailing C0 controls and spaces
+  /// stripped, and every ASCII tab, LF and CR removed.
+  ///
+  /// - Parameter href: An attribute value as given.
+  /// - Returns: The URL a browser would resolve.
+  package static func browserURL(_ href: String) -> String {
+    let utf8 = href.utf8
+    guard let first = utf8.firstIndex(where: { $0 > 0x20 }),
+      let last = utf8.lastIndex(where: { $0 > 0x20 })
+    else { return "" }
+    let kept = utf8[first...last].filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    return String(decoding: kept, as: UTF8.self)
+  }
+
+  /// The scheme of `url`, lowercased, or `nil` when the URL is relative.
+  ///
+  /// As a browser decides it: an ASCII letter, then letters, digits, `+`, `-` or `.`, up to the
+  /// first `:`. Anything else before a `:`, or no `:` at all, makes a relative URL.
+  ///
+  /// - Parameter url: A URL as ``browserURL(_:)`` returns it.
+  /// - Returns: The scheme without its `:`, or `nil`.
+  package static func scheme(of url: String) -> String? {
+    var scheme: [UInt8] = []
+    for byte in url.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"):
+        scheme.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        scheme.append(byte | 0x20)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+        UInt8(ascii: "."):
+        guard !scheme.isEmpty else { return nil }
+        scheme.append(byte)
+      case UInt8(ascii: ":"):
+        return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self)
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+}
+
+/// HTML escaping straight into the output: markup is copied as it is, text escaped.
+extension OutputBuffer {
+  /// Appends `text` escaped.
+  ///
+  /// - Parameter text: Untrusted text.
+  mutating func writeEscapedHTML(_ text: String) {
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeEscapedHTML(utf8: $0) }
+    if written == nil {
+      var copy = text
+      copy.withUTF8 { writeEscapedHTML(utf8: $0) }
+    }
+  }
+
+  /// Appends the valid UTF-8 `bytes` escaped: clean runs copied whole, the rest as
+  /// ``HTMLEscaping/examine(_:at:)`` says.
+  ///
+  /// - Parameter bytes: Valid UTF-8, as a `String` holds it.
+  mutating func writeEscapedHTML(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    let count = bytes.count
+    var index = 0
+    var runStart = 0
+    while index < count {
+      guard HTMLEscaping.needsAttention(bytes[index]) else {
+        index += 1
+        continue
+      }
+      let (length, action) = HTMLEscaping.examine(bytes, at: index)
+      switch action {
+      case .keep:
+        index += length
+      case .replace(let replacement):
+        write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        write(replacement)
+        index += length
+        runStart = index
+      case .drop:
+        write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        index += length
+        runStart = index
+      }
+    }
+    write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
   }
 }

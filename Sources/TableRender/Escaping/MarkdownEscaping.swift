@@ -31,9 +31,9 @@ package enum MarkdownEscaping {
   /// - Parameters:
   ///   - text: The untrusted text.
   ///   - output: Where the escaped UTF-8 goes.
-  package static func write<Sink: ByteSink>(
+  package static func write(
     _ text: String,
-    into output: inout OutputBuffer<Sink>
+    into output: inout OutputBuffer
   ) {
     let wrote: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       write(utf8: bytes, into: &output)
@@ -63,9 +63,9 @@ package enum MarkdownEscaping {
   /// Every byte that needs attention is either ASCII, which is a whole character in UTF-8, or
   /// the lead byte of a sequence that is decoded here; continuation bytes are copied with their
   /// run, so runs always end on whole characters.
-  private static func write<Sink: ByteSink>(
+  private static func write(
     utf8 bytes: UnsafeBufferPointer<UInt8>,
-    into output: inout OutputBuffer<Sink>
+    into output: inout OutputBuffer
   ) {
     let (contentStart, contentEnd) = trimmedRange(of: bytes)
     var runStart = 0
@@ -240,9 +240,9 @@ package enum MarkdownEscaping {
   }
 
   /// Writes `&#x…;` with `value` in uppercase hexadecimal digits.
-  private static func writeReference<Sink: ByteSink>(
+  private static func writeReference(
     _ value: UInt32,
-    into output: inout OutputBuffer<Sink>
+    into output: inout OutputBuffer
   ) {
     output.write("&#x")
     var shift = 28

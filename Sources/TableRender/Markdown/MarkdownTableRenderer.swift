@@ -75,21 +75,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the Markdown goes.
-  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
-    // Called through a protocol or from another module, this method runs unspecialized, and
-    // every write to an `OutputBuffer<Sink>` would look up generic metadata. The document is
-    // written into a buffer of a concrete type instead, which hands `output` a chunk at a time.
-    withUnsafeMutablePointer(to: &output) { target in
-      var staging = OutputBuffer(
-        sink: ForwardingSink { target.pointee.write(utf8: $0) },
-        chunkSize: target.pointee.chunkSize)
-      renderDocument(table, into: &staging)
-      staging.flush()
-    }
-  }
-
-  /// Writes the title and every section of `table` to `output`.
-  private func renderDocument(_ table: Table, into output: inout OutputBuffer<ForwardingSink>) {
+  public func render(_ table: Table, into output: inout OutputBuffer) {
     let layout = TableLayout(for: table)
     var writer = BlockWriter()
     if let title, !title.isEmpty {
@@ -138,7 +124,7 @@ public struct MarkdownTableRenderer: TableRenderer {
     private var hasWrittenBlock = false
 
     /// Writes the blank line that must come before every block but the first.
-    mutating func startBlock(in output: inout OutputBuffer<ForwardingSink>) {
+    mutating func startBlock(in output: inout OutputBuffer) {
       if hasWrittenBlock { output.write(byte: UInt8(ascii: "\n")) }
       hasWrittenBlock = true
     }
@@ -149,7 +135,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   private static func writeHeaderRows(
     layout: TableLayout,
     firstRow: [CellValue]?,
-    into output: inout OutputBuffer<ForwardingSink>
+    into output: inout OutputBuffer
   ) {
     output.write(byte: UInt8(ascii: "|"))
     for column in layout.columns {
@@ -178,7 +164,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   /// Writes one body row: `| a | b |`.
   private static func writeRow(
     _ values: [CellValue],
-    into output: inout OutputBuffer<ForwardingSink>
+    into output: inout OutputBuffer
   ) {
     output.write(byte: UInt8(ascii: "|"))
     for value in values {
@@ -190,15 +176,5 @@ public struct MarkdownTableRenderer: TableRenderer {
       output.write(" |")
     }
     output.write(byte: UInt8(ascii: "\n"))
-  }
-}
-
-/// A sink of one concrete type that hands each chunk to a closure, so the rendering code is
-/// compiled for it once instead of running generically over the caller's sink.
-private struct ForwardingSink: ByteSink {
-  let forward: (UnsafeBufferPointer<UInt8>) -> Void
-
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    forward(bytes)
   }
 }

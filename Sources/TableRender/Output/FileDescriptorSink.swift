@@ -11,7 +11,15 @@
 /// Short writes are continued and interrupted ones retried, so nothing is lost on a pipe. The
 /// first failure is kept in ``error`` and later chunks are dropped; check it when rendering ends
 /// (the `write(_:to…)` conveniences on ``TableRenderer`` do).
-public struct FileDescriptorSink: ByteSink {
+///
+/// ```swift
+/// let sink = FileDescriptorSink(descriptor: 1)
+/// var buffer = OutputBuffer(sink: sink)
+/// CSVTableRenderer().render(table, into: &buffer)
+/// buffer.flush()
+/// if let error = sink.error { print(error) }
+/// ```
+public final class FileDescriptorSink: ByteSink {
   /// The descriptor written to; the sink never closes it.
   public let descriptor: Int32
   /// The first write failure, or `nil` while every write has succeeded.
@@ -30,7 +38,7 @@ public struct FileDescriptorSink: ByteSink {
   /// Writes the whole chunk, or records why it could not.
   ///
   /// - Parameter bytes: The chunk.
-  public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard error == nil, let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {

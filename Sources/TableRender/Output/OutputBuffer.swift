@@ -1,111 +1,130 @@
 public import TableKit
 
-/// A buffer of UTF-8 that renderers fill and that hands its ``ByteSink`` chunks of about 64 KiB.
+/// A block of UTF-8 that renderers fill and that hands its ``ByteSink`` chunks of about 64 KiB.
 ///
-/// Writing into a byte array and flushing in large chunks keeps rendering fast and its memory
-/// flat, whatever the number of rows. Numbers are written as digits straight into the buffer,
-/// with no intermediate `String`.
+/// Writing into one fixed block with plain copies and handing it on when full keeps rendering fast
+/// and its memory flat, whatever the number of rows. Numbers are written as digits straight into
+/// the block, with no intermediate `String`. The buffer is not generic: the sink is only reached
+/// when a chunk is full, so the per-write path is the same concrete code for every destination.
 ///
 /// ```swift
-/// var buffer = OutputBuffer(sink: FileDescriptorSink.standardOutput)
+/// let sink = FileDescriptorSink.standardOutput
+/// var buffer = OutputBuffer(sink: sink)
 /// buffer.write("total: ")
 /// buffer.write(decimal: 1250.5, fractionDigits: 2)
 /// buffer.write("\n")
 /// buffer.flush()
 /// ```
 ///
-/// Chunks are only cut between two writes, so every chunk a sink receives ends on a whole
-/// Unicode scalar.
-public struct OutputBuffer<Sink: ByteSink> {
+/// A chunk is only cut between two writes, so every chunk a sink receives ends on a whole Unicode
+/// scalar. Call ``flush()`` when done; what is still in the buffer is not written before.
+public struct OutputBuffer {
   /// Where full chunks go.
-  public private(set) var sink: Sink
-  @usableFromInline var bytes: [UInt8]
-  @usableFromInline let chunkSize: Int
+  public let sink: any ByteSink
+  private let storage: Storage
+  private var count = 0
 
   /// Creates an empty buffer in front of `sink`.
   ///
   /// - Parameters:
   ///   - sink: Where full chunks go.
-  ///   - chunkSize: How many bytes to collect before handing them on.
-  public init(sink: Sink, chunkSize: Int = 1 << 16) {
+  ///   - chunkSize: How many bytes to collect before handing them on (at least 256).
+  public init(sink: any ByteSink, chunkSize: Int = 1 << 16) {
     self.sink = sink
-    self.chunkSize = max(chunkSize, 64)
-    self.bytes = []
-    bytes.reserveCapacity(self.chunkSize + 4096)
+    self.storage = Storage(capacity: max(chunkSize, 256))
   }
 
   /// Hands everything written so far to the sink.
   public mutating func flush() {
-    guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBufferPointer { sink.write($0) }
-    bytes.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    sink.write(UnsafeBufferPointer(start: storage.base, count: count))
+    count = 0
   }
 
-  @inlinable
-  mutating func flushIfFull() {
-    if bytes.count >= chunkSize { flush() }
+  /// Makes room for `needed` bytes, handing on the block if it is too full.
+  ///
+  /// - Returns: `false` only when `needed` is larger than the whole block.
+  @inline(__always)
+  private mutating func makeRoom(for needed: Int) -> Bool {
+    if needed <= storage.capacity - count { return true }
+    flush()
+    return needed <= storage.capacity
+  }
+
+  /// Appends bytes that form whole scalars, as they are.
+  ///
+  /// - Parameter bytes: The bytes.
+  public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    guard makeRoom(for: bytes.count) else {
+      sink.write(bytes)
+      return
+    }
+    (storage.base + count).update(from: source, count: bytes.count)
+    count += bytes.count
   }
 
   /// Appends `text` as it is, with no escaping.
   ///
   /// - Parameter text: The text.
-  @inlinable
   public mutating func write(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-    flushIfFull()
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { write(utf8: $0) }
+    if written == nil {
+      var copy = text
+      copy.withUTF8 { write(utf8: $0) }
+    }
   }
 
   /// Appends a literal, with no escaping.
   ///
   /// - Parameter text: The literal.
-  @inlinable
   public mutating func write(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    flushIfFull()
+    write(utf8: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// Appends one byte; it must not split a multi-byte scalar across two calls to a sink.
+  /// Appends bytes held in an array, as they are.
   ///
-  /// - Parameter byte: A byte of UTF-8, usually ASCII.
-  @inlinable
+  /// - Parameter bytes: Bytes that form whole scalars.
+  public mutating func write(utf8 bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { write(utf8: $0) }
+  }
+
+  /// Appends one byte; it must be ASCII (a whole scalar).
+  ///
+  /// - Parameter byte: An ASCII byte.
   public mutating func write(byte: UInt8) {
-    bytes.append(byte)
-    flushIfFull()
-  }
-
-  /// Appends raw UTF-8 bytes that form whole scalars.
-  ///
-  /// - Parameter utf8: The bytes.
-  @inlinable
-  public mutating func write<Bytes: Sequence<UInt8>>(utf8: Bytes) {
-    bytes.append(contentsOf: utf8)
-    flushIfFull()
+    guard makeRoom(for: 1) else { return }
+    storage.base[count] = byte
+    count += 1
   }
 
   /// Appends `byte` `count` times (padding).
   ///
   /// - Parameters:
   ///   - byte: An ASCII byte, usually a space.
-  ///   - count: How many; nothing for zero or less.
-  @inlinable
-  public mutating func write(repeating byte: UInt8, count: Int) {
-    guard count > 0 else { return }
-    bytes.reserveCapacity(bytes.count + count)
-    for _ in 0..<count { bytes.append(byte) }
-    flushIfFull()
+  ///   - repeats: How many; nothing for zero or less.
+  public mutating func write(repeating byte: UInt8, count repeats: Int) {
+    var remaining = repeats
+    while remaining > 0 {
+      let piece = min(remaining, storage.capacity)
+      _ = makeRoom(for: piece)
+      (storage.base + count).update(repeating: byte, count: piece)
+      count += piece
+      remaining -= piece
+    }
   }
 
   /// Appends `value` in decimal digits, with a leading `-` when negative.
   ///
   /// - Parameter value: The number.
   public mutating func write(integer value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(UInt128(value.magnitude), minimumCount: 1)
-    flushIfFull()
+    if value < 0 { write(byte: UInt8(ascii: "-")) }
+    write(digits: UInt64(value.magnitude), minimumCount: 1)
   }
 
   /// Appends `value` with exactly `fractionDigits` digits after the point, as
-  /// ``CellValue/text`` formats it.
+  /// `CellValue.text` formats it: rounded exactly as `printf` rounds, no sign on a value that
+  /// rounds to zero, and the value's `description` when it is not finite or too large.
   ///
   /// - Parameters:
   ///   - value: The number.
@@ -116,14 +135,13 @@ public struct OutputBuffer<Sink: ByteSink> {
       write(value.description)
       return
     }
-    if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
     let power = UInt128(FixedPoint.powersOfTen[digits])
-    appendDigits(units / power, minimumCount: 1)
+    write(digits: units / power, minimumCount: 1)
     if digits > 0 {
-      bytes.append(UInt8(ascii: "."))
-      appendDigits(units % power, minimumCount: digits)
+      write(byte: UInt8(ascii: "."))
+      write(digits: units % power, minimumCount: digits)
     }
-    flushIfFull()
   }
 
   /// Appends the plain text of `value`, unescaped: numbers as digits, booleans as words.
@@ -140,29 +158,48 @@ public struct OutputBuffer<Sink: ByteSink> {
   }
 
   /// Appends the digits of `value`, left-padded with zeros to `minimumCount`.
-  private mutating func appendDigits(_ value: UInt128, minimumCount: Int) {
-    if value < 10_000_000_000_000_000_000, minimumCount <= 20 {
-      appendDigits(UInt64(value), minimumCount: minimumCount)
+  private mutating func write(digits value: UInt128, minimumCount: Int) {
+    if value <= UInt128(UInt64.max) {
+      write(digits: UInt64(value), minimumCount: minimumCount)
       return
     }
     let text = String(value)
-    if text.utf8.count < minimumCount {
-      bytes.append(
-        contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumCount - text.utf8.count))
-    }
-    bytes.append(contentsOf: text.utf8)
+    write(repeating: UInt8(ascii: "0"), count: minimumCount - text.utf8.count)
+    write(text)
   }
 
-  private mutating func appendDigits(_ value: UInt64, minimumCount: Int) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-      var remaining = value
-      var index = 20
-      repeat {
-        index -= 1
-        scratch[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-        remaining /= 10
-      } while remaining > 0 || 20 - index < minimumCount
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+  /// Appends the digits of `value`, left-padded with zeros to `minimumCount` (at most 20).
+  private mutating func write(digits value: UInt64, minimumCount: Int) {
+    var length = 1
+    var threshold: UInt64 = 10
+    while length < 20 && value >= threshold {
+      length += 1
+      threshold &*= 10
+    }
+    length = max(length, min(minimumCount, 20))
+    guard makeRoom(for: length) else { return }
+    var remaining = value
+    var position = count + length
+    while position > count {
+      position -= 1
+      storage.base[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+      remaining /= 10
+    }
+    count += length
+  }
+
+  /// The block's memory, freed when the last copy of the buffer goes.
+  private final class Storage {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      self.base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+      base.deallocate()
     }
   }
 }

@@ -2,7 +2,7 @@ public import TableKit
 
 /// A type that shows itself its own way in human-readable text: terminal text and Markdown.
 ///
-/// Adopt it in an extension in its own file, beside the type's ``TableKit/TableRepresentable``
+/// Adopt it in an extension in its own file, beside the type's `TableRepresentable`
 /// conformance; the model type itself never imports TableRender. Without it, text renderers show
 /// the generic cell's values.
 ///

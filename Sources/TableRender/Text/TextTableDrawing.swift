@@ -79,8 +79,8 @@ struct TextTableDrawing {
 
   // MARK: Lines
 
-  mutating func writeHeader<Sink: ByteSink>(
-    _ fields: [TextField], to output: inout OutputBuffer<Sink>
+  mutating func writeHeader(
+    _ fields: [TextField], to output: inout OutputBuffer
   ) {
     begin(.header, to: &output)
     writeCells(fields, accessory: .none, isHeader: true, to: &output)
@@ -94,45 +94,43 @@ struct TextTableDrawing {
     }
   }
 
-  mutating func writeRow<Sink: ByteSink>(
+  mutating func writeRow(
     _ fields: [TextField],
     accessory: CellAccessory,
-    to output: inout OutputBuffer<Sink>
+    to output: inout OutputBuffer
   ) {
     begin(.row, to: &output)
     writeCells(fields, accessory: accessory, isHeader: false, to: &output)
     wroteRow = true
   }
 
-  mutating func writeSectionTitle<Sink: ByteSink>(
-    _ field: TextField, to output: inout OutputBuffer<Sink>
+  mutating func writeSectionTitle(
+    _ field: TextField, to output: inout OutputBuffer
   ) {
     if style.box == nil && style.separatesSections && wroteRow { output.write("\n") }
     writeSpanning(field, indent: 0, to: &output)
   }
 
-  mutating func writeFooter<Sink: ByteSink>(_ field: TextField, to output: inout OutputBuffer<Sink>)
-  {
+  mutating func writeFooter(_ field: TextField, to output: inout OutputBuffer) {
     writeSpanning(field, indent: style.indent, to: &output)
   }
 
   /// A line outside the table (the title), fitted to the maximum width.
-  mutating func writeFree<Sink: ByteSink>(_ field: TextField, to output: inout OutputBuffer<Sink>) {
+  mutating func writeFree(_ field: TextField, to output: inout OutputBuffer) {
     for line in fit(field, to: maximumWidth ?? Int.max) {
       writeAligned(line, width: line.width, alignment: .left, column: nil, to: &output)
       endLine(to: &output)
     }
   }
 
-  mutating func finish<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+  mutating func finish(to output: inout OutputBuffer) {
     guard let box = style.box, last != .nothing else { return }
     writeRule(box.bottom, above: last != .spanning, below: false, to: &output)
   }
 
   // MARK: Structure
 
-  private mutating func begin<Sink: ByteSink>(_ kind: LineKind, to output: inout OutputBuffer<Sink>)
-  {
+  private mutating func begin(_ kind: LineKind, to output: inout OutputBuffer) {
     defer { last = kind }
     guard let box = style.box else { return }
     switch last {
@@ -145,11 +143,11 @@ struct TextTableDrawing {
     }
   }
 
-  private mutating func writeRule<Sink: ByteSink>(
+  private mutating func writeRule(
     _ rule: TextTableStyle.Rule,
     above: Bool,
     below: Bool,
-    to output: inout OutputBuffer<Sink>
+    to output: inout OutputBuffer
   ) {
     let join = above && below ? rule.cross : below ? rule.down : above ? rule.up : rule.fill
     var line = String(rule.left)
@@ -163,10 +161,10 @@ struct TextTableDrawing {
     output.write("\n")
   }
 
-  private mutating func writeSpanning<Sink: ByteSink>(
+  private mutating func writeSpanning(
     _ field: TextField,
     indent: Int,
-    to output: inout OutputBuffer<Sink>
+    to output: inout OutputBuffer
   ) {
     begin(.spanning, to: &output)
     guard let box = style.box else {
@@ -193,11 +191,11 @@ struct TextTableDrawing {
 
   // MARK: Cells
 
-  private mutating func writeCells<Sink: ByteSink>(
+  private mutating func writeCells(
     _ fields: [TextField],
     accessory: CellAccessory,
     isHeader: Bool,
-    to output: inout OutputBuffer<Sink>
+    to output: inout OutputBuffer
   ) {
     let marker = Self.marker(accessory)
     // Most rows are one line whose every value fits: draw them straight from the fields.
@@ -238,10 +236,10 @@ struct TextTableDrawing {
 
   /// Draws one physical line of a row; `piece` gives the content of the `index`-th visible
   /// column (`column` is its index in the layout).
-  private mutating func writeCellLine<Sink: ByteSink>(
+  private mutating func writeCellLine(
     isHeader: Bool,
     marker: String,
-    to output: inout OutputBuffer<Sink>,
+    to output: inout OutputBuffer,
     piece: (_ index: Int, _ column: Int) -> TextField
   ) {
     if let vertical { emit(vertical, to: &output) } else { pad(style.indent) }
@@ -254,7 +252,8 @@ struct TextTableDrawing {
       }
       let content = piece(index, column)
       let alignment = resolvedAlignment(column: column, piece: content, isHeader: isHeader)
-      writeAligned(content, width: widths[column], alignment: alignment, column: column, to: &output)
+      writeAligned(
+        content, width: widths[column], alignment: alignment, column: column, to: &output)
       if vertical != nil { pad(1) }
     }
     if hasAccessory {
@@ -290,12 +289,12 @@ struct TextTableDrawing {
   }
 
   /// Writes `piece` placed within `width` columns.
-  private mutating func writeAligned<Sink: ByteSink>(
+  private mutating func writeAligned(
     _ piece: TextField,
     width: Int,
     alignment: Placement,
     column: Int?,
-    to output: inout OutputBuffer<Sink>
+    to output: inout OutputBuffer
   ) {
     var contentWidth = piece.width
     var innerLeft = 0
@@ -354,17 +353,17 @@ struct TextTableDrawing {
     pendingSpaces += max(count, 0)
   }
 
-  private mutating func flushSpaces<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+  private mutating func flushSpaces(to output: inout OutputBuffer) {
     output.write(repeating: UInt8(ascii: " "), count: pendingSpaces)
     pendingSpaces = 0
   }
 
-  private mutating func emit<Sink: ByteSink>(_ text: String, to output: inout OutputBuffer<Sink>) {
+  private mutating func emit(_ text: String, to output: inout OutputBuffer) {
     flushSpaces(to: &output)
     output.write(text)
   }
 
-  private mutating func endLine<Sink: ByteSink>(to output: inout OutputBuffer<Sink>) {
+  private mutating func endLine(to output: inout OutputBuffer) {
     pendingSpaces = 0
     output.write(byte: UInt8(ascii: "\n"))
   }

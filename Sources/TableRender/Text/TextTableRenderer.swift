@@ -78,7 +78,7 @@ public struct TextTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
-  public func render<Sink: ByteSink>(_ table: Table, into output: inout OutputBuffer<Sink>) {
+  public func render(_ table: Table, into output: inout OutputBuffer) {
     let layout = TableLayout(for: table)
     // A header whose titles are all empty would draw an empty line and a rule: leave it out.
     let hasTitles = layout.hasHeaderRow && layout.columns.contains { !$0.title.isEmpty }

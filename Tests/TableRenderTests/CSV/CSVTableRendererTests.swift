@@ -156,11 +156,12 @@ import Testing
 
   @Test func writesRecordsToTheSinkWhileRendering() {
     let rows = (0..<2_000).map { Payment(payee: "Payee, \($0)", cents: $0, isOpen: false) }
-    var output = OutputBuffer(sink: CSVChunkCounter(), chunkSize: 1_024)
+    let sink = ChunkRecordingSink()
+    var output = OutputBuffer(sink: sink, chunkSize: 1_024)
     CSVTableRenderer().render(makePaymentsTable([("All", rows)]), into: &output)
     // About 50 KB of CSV reached the sink in chunks before the final flush.
-    #expect(output.sink.chunks > 40)
-    #expect(output.sink.largestChunk < 2_048)
+    #expect(sink.chunks > 40)
+    #expect(sink.largestChunk < 2_048)
   }
 
   // MARK: - Golden file
@@ -263,15 +264,4 @@ private struct CSVRefund: TableRepresentable {
 private struct CSVNote: CustomStringConvertible {
   var text: String
   var description: String { text }
-}
-
-/// A sink that only records the sizes of the chunks it receives.
-private struct CSVChunkCounter: ByteSink {
-  var chunks = 0
-  var largestChunk = 0
-
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    chunks += 1
-    largestChunk = max(largestChunk, bytes.count)
-  }
 }

@@ -264,11 +264,12 @@ import Testing
 
   @Test func writesRowsToTheSinkWhileRendering() {
     let rows = (0..<2_000).map { Payment(payee: "Payee \($0)", cents: $0, isOpen: false) }
-    var output = OutputBuffer(sink: MarkdownChunkCounter(), chunkSize: 1_024)
+    let sink = ChunkRecordingSink()
+    var output = OutputBuffer(sink: sink, chunkSize: 1_024)
     MarkdownTableRenderer().render(makePaymentsTable([("All", rows)]), into: &output)
     // About 60 KB of Markdown reached the sink in chunks before the final flush.
-    #expect(output.sink.chunks > 40)
-    #expect(output.sink.largestChunk < 2_048)
+    #expect(sink.chunks > 40)
+    #expect(sink.largestChunk < 2_048)
   }
 
   // MARK: - Golden file
@@ -355,15 +356,4 @@ private struct MarkdownRefund: TableRepresentable {
 private struct MarkdownNote: CustomStringConvertible {
   var text: String
   var description: String { text }
-}
-
-/// A sink that only counts the chunks it receives.
-private struct MarkdownChunkCounter: ByteSink {
-  var chunks = 0
-  var largestChunk = 0
-
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    chunks += 1
-    largestChunk = max(largestChunk, bytes.count)
-  }
 }
