@@ -132,7 +132,7 @@ public struct HTMLTableRenderer: TableRenderer {
       white-space: pre-wrap; overflow-wrap: break-word; }
     thead th { border-bottom: 2px solid #3a3a3c; font-weight: 600; white-space: nowrap; }
     tbody td { border-bottom: 1px solid #e5e5ea; }
-    tbody td:last-child { position: relative; padding-right: 2.5rem; }
+    tbody td:last-child, thead th:last-child { position: relative; padding-right: 2.5rem; }
     tr.section-header th { padding-top: 1.1rem; background: #f2f2f7;
       border-bottom: 1px solid #c7c7cc; color: #3a3a3c; font-weight: 600; }
     tr.section-footer td { padding-bottom: 1.1rem; border-bottom: 0; color: #6e6e73;
