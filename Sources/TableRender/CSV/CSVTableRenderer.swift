@@ -118,11 +118,11 @@ public struct CSVTableRenderer: TableRenderer {
       writeLineEnding(into: &output)
     }
     var sectionTitle = ""
-    table.walk { step in
-      switch step {
-      case .sectionHeader(_, let title):
+    table.walk(
+      sectionHeader: { _, title in
         sectionTitle = title ?? ""
-      case .row(_, let cell, let object):
+      },
+      row: { _, cell, object in
         var isFirstField = true
         if sectionColumn != nil {
           writeText(sectionTitle, fieldCount: fieldCount, into: &output)
@@ -134,10 +134,10 @@ public struct CSVTableRenderer: TableRenderer {
           writeValue(value, fieldCount: fieldCount, into: &output)
         }
         writeLineEnding(into: &output)
-      case .sectionFooter:
-        break
+      },
+      sectionFooter: { _, _ in
       }
-    }
+    )
   }
 
   /// Writes one value as a field: numbers and booleans as they are, text escaped.

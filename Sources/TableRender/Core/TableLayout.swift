@@ -99,60 +99,64 @@ struct TableLayout {
 /// those two the answer depends on the value and is asked every time. The memo lives for one
 /// render and is never shared between threads.
 final class FormatConformances {
-  private enum Answer {
-    case yes
-    case no
-    case dependsOnValue
-  }
-
-  private var text: [ObjectIdentifier: Answer] = [:]
-  private var csv: [ObjectIdentifier: Answer] = [:]
-  private var html: [ObjectIdentifier: Answer] = [:]
+  private var text = Memo()
+  private var csv = Memo()
+  private var html = Memo()
 
   /// Whether `object is any TextRepresentable`.
   func hasText(_ object: Any) -> Bool {
-    Self.check(
-      object, in: &text, type: { $0 is any TextRepresentable.Type },
-      value: { $0 is any TextRepresentable })
+    text.check(
+      object, type: { $0 is any TextRepresentable.Type }, value: { $0 is any TextRepresentable })
   }
 
   /// Whether `object is any CSVRepresentable`.
   func hasCSV(_ object: Any) -> Bool {
-    Self.check(
-      object, in: &csv, type: { $0 is any CSVRepresentable.Type },
-      value: { $0 is any CSVRepresentable })
+    csv.check(
+      object, type: { $0 is any CSVRepresentable.Type }, value: { $0 is any CSVRepresentable })
   }
 
   /// Whether `object is any HTMLRepresentable`.
   func hasHTML(_ object: Any) -> Bool {
-    Self.check(
-      object, in: &html, type: { $0 is any HTMLRepresentable.Type },
-      value: { $0 is any HTMLRepresentable })
+    html.check(
+      object, type: { $0 is any HTMLRepresentable.Type }, value: { $0 is any HTMLRepresentable })
   }
 
-  private static func check(
-    _ object: Any,
-    in known: inout [ObjectIdentifier: Answer],
-    type conformsByType: (Any.Type) -> Bool,
-    value conformsByValue: (Any) -> Bool
-  ) -> Bool {
-    let type = Swift.type(of: object)
-    let key = ObjectIdentifier(type)
-    let answer: Answer
-    if let remembered = known[key] {
-      answer = remembered
-    } else {
-      if type is any OptionalMarker.Type || key == ObjectIdentifier(AnyHashable.self) {
-        answer = .dependsOnValue
-      } else {
-        answer = conformsByType(type) ? .yes : .no
-      }
-      known[key] = answer
+  /// The answers for one protocol, with the last type asked about kept at hand: rows of one
+  /// type usually follow each other, and comparing one identifier is cheaper than hashing it.
+  private struct Memo {
+    private enum Answer {
+      case yes
+      case no
+      case dependsOnValue
     }
-    switch answer {
-    case .yes: return true
-    case .no: return false
-    case .dependsOnValue: return conformsByValue(object)
+
+    private var lastType: ObjectIdentifier?
+    private var lastAnswer = Answer.dependsOnValue
+    private var known: [ObjectIdentifier: Answer] = [:]
+
+    mutating func check(
+      _ object: Any,
+      type conformsByType: (Any.Type) -> Bool,
+      value conformsByValue: (Any) -> Bool
+    ) -> Bool {
+      let type = Swift.type(of: object)
+      let key = ObjectIdentifier(type)
+      if key != lastType {
+        if let remembered = known[key] {
+          lastAnswer = remembered
+        } else {
+          let isWrapper =
+            type is any OptionalMarker.Type || key == ObjectIdentifier(AnyHashable.self)
+          lastAnswer = isWrapper ? .dependsOnValue : conformsByType(type) ? .yes : .no
+          known[key] = lastAnswer
+        }
+        lastType = key
+      }
+      switch lastAnswer {
+      case .yes: return true
+      case .no: return false
+      case .dependsOnValue: return conformsByValue(object)
+      }
     }
   }
 }

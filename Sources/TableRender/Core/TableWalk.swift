@@ -1,28 +1,32 @@
 import TableKit
 
-/// One step of walking a table in display order, as renderers see it.
-enum TableWalkStep {
-  /// A section starts; `title` is its header title, if any.
-  case sectionHeader(section: Int, title: String?)
-  /// A row of the current section: its generic cell and the object it represents.
-  case row(position: TablePosition, cell: Cell, object: Any)
-  /// A section ends; `title` is its footer title, if any.
-  case sectionFooter(section: Int, title: String?)
-}
-
 extension Table {
   /// Visits every section header, row and footer in display order, positions taken from the
   /// table's shape so the data source is only asked for rows it has.
-  func walk(_ visit: (TableWalkStep) -> Void) {
+  ///
+  /// Each row's cell and represented object are handed to `row` as arguments, borrowed for the
+  /// call: packing them into a value first (an enum of steps, say) would copy and destroy the
+  /// cell and the object for every row, which costs more than making the cell.
+  ///
+  /// - Parameters:
+  ///   - sectionHeader: Called as a section starts, with its header title.
+  ///   - row: Called for each row with its position, generic cell and represented object.
+  ///   - sectionFooter: Called as a section ends, with its footer title.
+  func walk(
+    sectionHeader: (_ section: Int, _ title: String?) -> Void,
+    row: (_ position: TablePosition, _ cell: Cell, _ object: Any) -> Void,
+    sectionFooter: (_ section: Int, _ title: String?) -> Void
+  ) {
     let dataSource = self.dataSource
     for (section, rows) in shape.rowCounts.enumerated() {
-      visit(.sectionHeader(section: section, title: dataSource.titleForHeader(inSection: section)))
-      for row in 0..<rows {
-        let position = TablePosition(section: section, row: row)
+      sectionHeader(section, dataSource.titleForHeader(inSection: section))
+      for index in 0..<rows {
+        let position = TablePosition(section: section, row: index)
         let object = dataSource.representedObject(at: position)
-        visit(.row(position: position, cell: dataSource.cell(at: position), object: object))
+        let cell = dataSource.cell(at: position)
+        row(position, cell, object)
       }
-      visit(.sectionFooter(section: section, title: dataSource.titleForFooter(inSection: section)))
+      sectionFooter(section, dataSource.titleForFooter(inSection: section))
     }
   }
 }

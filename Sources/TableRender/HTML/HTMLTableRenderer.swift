@@ -204,9 +204,8 @@ public struct HTMLTableRenderer: TableRenderer {
       }
       output.write("</tr>\n</thead>\n")
     }
-    table.walk { step in
-      switch step {
-      case .sectionHeader(_, let title):
+    table.walk(
+      sectionHeader: { _, title in
         output.write("<tbody>\n")
         if let title {
           output.write("<tr class=\"section-header\"><th scope=\"rowgroup\" colspan=\"")
@@ -215,7 +214,8 @@ public struct HTMLTableRenderer: TableRenderer {
           output.writeEscapedHTML(title)
           output.write("</th></tr>\n")
         }
-      case .row(_, let cell, let object):
+      },
+      row: { _, cell, object in
         output.write(utf8: rowStarts.startTag(for: cell))
         // Only a type with an HTML representation can show more than its cell's values; the
         // common case writes those values without making an array of `HTMLValue`.
@@ -237,7 +237,8 @@ public struct HTMLTableRenderer: TableRenderer {
           }
         }
         output.write(span > 0 ? "</td></tr>\n" : "</tr>\n")
-      case .sectionFooter(_, let title):
+      },
+      sectionFooter: { _, title in
         if let title {
           output.write("<tr class=\"section-footer\"><td colspan=\"")
           output.write(integer: span)
@@ -247,7 +248,7 @@ public struct HTMLTableRenderer: TableRenderer {
         }
         output.write("</tbody>\n")
       }
-    }
+    )
     output.write("</table>\n")
   }
 

@@ -85,9 +85,8 @@ public struct MarkdownTableRenderer: TableRenderer {
       output.write(byte: UInt8(ascii: "\n"))
     }
     var needsHeaderRow = false
-    table.walk { step in
-      switch step {
-      case .sectionHeader(_, let title):
+    table.walk(
+      sectionHeader: { _, title in
         if let title, !title.isEmpty {
           writer.startBlock(in: &output)
           output.write("**")
@@ -95,7 +94,8 @@ public struct MarkdownTableRenderer: TableRenderer {
           output.write("**\n")
         }
         needsHeaderRow = true
-      case .row(_, let cell, let object):
+      },
+      row: { _, cell, object in
         let values = layout.textValues(of: cell, object: object)
         if needsHeaderRow {
           writer.startBlock(in: &output)
@@ -103,7 +103,8 @@ public struct MarkdownTableRenderer: TableRenderer {
           needsHeaderRow = false
         }
         Self.writeRow(values, into: &output)
-      case .sectionFooter(_, let title):
+      },
+      sectionFooter: { _, title in
         if needsHeaderRow {
           writer.startBlock(in: &output)
           Self.writeHeaderRows(layout: layout, firstRow: nil, into: &output)
@@ -116,7 +117,7 @@ public struct MarkdownTableRenderer: TableRenderer {
           output.write("*\n")
         }
       }
-    }
+    )
   }
 
   /// Separates Markdown blocks with one blank line.

@@ -136,11 +136,21 @@ public struct OutputBuffer {
       return
     }
     if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
-    let power = UInt128(FixedPoint.powersOfTen[digits])
-    write(digits: units / power, minimumCount: 1)
+    let power = FixedPoint.powersOfTen[digits]
+    if units <= UInt128(UInt64.max) {
+      // The usual case: 64-bit division is several times cheaper than 128-bit.
+      let small = UInt64(units)
+      write(digits: small / power, minimumCount: 1)
+      if digits > 0 {
+        write(byte: UInt8(ascii: "."))
+        write(digits: small % power, minimumCount: digits)
+      }
+      return
+    }
+    write(digits: units / UInt128(power), minimumCount: 1)
     if digits > 0 {
       write(byte: UInt8(ascii: "."))
-      write(digits: units % power, minimumCount: digits)
+      write(digits: units % UInt128(power), minimumCount: digits)
     }
   }
 

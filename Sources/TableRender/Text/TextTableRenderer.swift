@@ -103,21 +103,22 @@ public struct TextTableRenderer: TableRenderer {
       output.write("\n")
     }
     if !header.isEmpty { drawing.writeHeader(header, to: &output) }
-    table.walk { step in
-      switch step {
-      case .sectionHeader(_, let title?):
+    table.walk(
+      sectionHeader: { _, title in
+        guard let title else { return }
         drawing.writeSectionTitle(TextField(text: title, tabWidth: tabWidth), to: &output)
-      case .sectionFooter(_, let title?):
-        drawing.writeFooter(TextField(text: title, tabWidth: tabWidth), to: &output)
-      case .row(_, let cell, let object):
+      },
+      row: { _, cell, object in
         let fields = layout.textValues(of: cell, object: object).map {
           TextField($0, tabWidth: tabWidth)
         }
         drawing.writeRow(fields, accessory: cell.accessory, to: &output)
-      case .sectionHeader, .sectionFooter:
-        break
+      },
+      sectionFooter: { _, title in
+        guard let title else { return }
+        drawing.writeFooter(TextField(text: title, tabWidth: tabWidth), to: &output)
       }
-    }
+    )
     drawing.finish(to: &output)
   }
 
