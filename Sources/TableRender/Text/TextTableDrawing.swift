@@ -26,6 +26,8 @@ struct TextTableDrawing {
   private let hasAccessory: Bool
   /// The box's vertical line as a string, made once: `nil` for a borderless style.
   private let vertical: String?
+  /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
+  private let alignments: [TableColumn.Alignment]
   private var last = LineKind.nothing
   private var wroteRow = false
   private var pendingSpaces = 0
@@ -48,6 +50,7 @@ struct TextTableDrawing {
     self.holdsNumbers = metrics.holdsNumbers
     self.hasAccessory = metrics.hasAccessory
     self.vertical = style.box.map { String($0.vertical) }
+    self.alignments = layout.columns.map(\.alignment)
     var widths = metrics.widths
     if alignsDecimalPoints {
       for column in widths.indices where metrics.holdsNumbers[column] {
@@ -199,10 +202,8 @@ struct TextTableDrawing {
   ) {
     let marker = Self.marker(accessory)
     // Most rows are one line whose every value fits: draw them straight from the fields.
-    if fitsOnOneLine(fields) {
-      writeCellLine(isHeader: isHeader, marker: marker, to: &output) { _, column in
-        fields.indices.contains(column) ? fields[column] : .line("", width: 0)
-      }
+    if fields.count == widths.count && fitsOnOneLine(fields) {
+      writeOneLine(fields, isHeader: isHeader, marker: marker, to: &output)
       return
     }
     var pieces: [[TextField]] = []
@@ -234,6 +235,31 @@ struct TextTableDrawing {
     return true
   }
 
+  /// Draws a row whose every value fits on one line, reading the fields in place.
+  private mutating func writeOneLine(
+    _ fields: [TextField],
+    isHeader: Bool,
+    marker: String,
+    to output: inout OutputBuffer
+  ) {
+    if let vertical { emit(vertical, to: &output) } else { pad(style.indent) }
+    var isFirst = true
+    for column in visible {
+      if let vertical {
+        if !isFirst { emit(vertical, to: &output) }
+        pad(1)
+      } else if !isFirst {
+        pad(style.gap)
+      }
+      isFirst = false
+      let alignment = resolvedAlignment(column: column, piece: fields[column], isHeader: isHeader)
+      writeAligned(
+        fields[column], width: widths[column], alignment: alignment, column: column, to: &output)
+      if vertical != nil { pad(1) }
+    }
+    writeAccessory(marker: marker, to: &output)
+  }
+
   /// Draws one physical line of a row; `piece` gives the content of the `index`-th visible
   /// column (`column` is its index in the layout).
   private mutating func writeCellLine(
@@ -256,6 +282,11 @@ struct TextTableDrawing {
         content, width: widths[column], alignment: alignment, column: column, to: &output)
       if vertical != nil { pad(1) }
     }
+    writeAccessory(marker: marker, to: &output)
+  }
+
+  /// Draws the accessory column (when the table has one), the closing border and the line end.
+  private mutating func writeAccessory(marker: String, to output: inout OutputBuffer) {
     if hasAccessory {
       if let vertical {
         emit(vertical, to: &output)
@@ -277,7 +308,7 @@ struct TextTableDrawing {
   }
 
   private func resolvedAlignment(column: Int, piece: TextField, isHeader: Bool) -> Placement {
-    switch layout.columns[column].alignment {
+    switch alignments[column] {
     case .left: return .left
     case .right: return .right
     case .center: return .center
