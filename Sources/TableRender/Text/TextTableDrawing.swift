@@ -206,20 +206,19 @@ struct TextTableDrawing {
       writeOneLine(fields, isHeader: isHeader, marker: marker, to: &output)
       return
     }
-    var pieces: [[TextField]] = []
-    pieces.reserveCapacity(visible.count)
+    // Several lines: fit each value to its column, then draw the row line by line.
+    var pieces = Array(repeating: [TextField](), count: widths.count)
     var height = 1
     for column in visible {
       let field = fields.indices.contains(column) ? fields[column] : .line("", width: 0)
-      let lines = fit(field, to: widths[column])
-      height = max(height, lines.count)
-      pieces.append(lines)
+      pieces[column] = fit(field, to: widths[column])
+      height = max(height, pieces[column].count)
     }
     for lineIndex in 0..<height {
-      writeCellLine(isHeader: isHeader, marker: lineIndex == 0 ? marker : "", to: &output) {
-        index, _ in
-        pieces[index].indices.contains(lineIndex) ? pieces[index][lineIndex] : .line("", width: 0)
+      let line = pieces.map { lines in
+        lines.indices.contains(lineIndex) ? lines[lineIndex] : TextField.line("", width: 0)
       }
+      writeOneLine(line, isHeader: isHeader, marker: lineIndex == 0 ? marker : "", to: &output)
     }
   }
 
@@ -235,7 +234,8 @@ struct TextTableDrawing {
     return true
   }
 
-  /// Draws a row whose every value fits on one line, reading the fields in place.
+  /// Draws one physical line from `fields`, one per layout column, each already fitting its
+  /// column.
   private mutating func writeOneLine(
     _ fields: [TextField],
     isHeader: Bool,
@@ -255,31 +255,6 @@ struct TextTableDrawing {
       let alignment = resolvedAlignment(column: column, piece: fields[column], isHeader: isHeader)
       writeAligned(
         fields[column], width: widths[column], alignment: alignment, column: column, to: &output)
-      if vertical != nil { pad(1) }
-    }
-    writeAccessory(marker: marker, to: &output)
-  }
-
-  /// Draws one physical line of a row; `piece` gives the content of the `index`-th visible
-  /// column (`column` is its index in the layout).
-  private mutating func writeCellLine(
-    isHeader: Bool,
-    marker: String,
-    to output: inout OutputBuffer,
-    piece: (_ index: Int, _ column: Int) -> TextField
-  ) {
-    if let vertical { emit(vertical, to: &output) } else { pad(style.indent) }
-    for (index, column) in visible.enumerated() {
-      if let vertical {
-        if index > 0 { emit(vertical, to: &output) }
-        pad(1)
-      } else if index > 0 {
-        pad(style.gap)
-      }
-      let content = piece(index, column)
-      let alignment = resolvedAlignment(column: column, piece: content, isHeader: isHeader)
-      writeAligned(
-        content, width: widths[column], alignment: alignment, column: column, to: &output)
       if vertical != nil { pad(1) }
     }
     writeAccessory(marker: marker, to: &output)
