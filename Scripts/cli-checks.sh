@@ -61,6 +61,10 @@ expect_failure 65 "$work/broken.json: invalid JSON" --input "$work/broken.json"
 expect_failure 65 "cannot read $work/missing.json" --input "$work/missing.json"
 expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format csv --output "$work/no/such/dir/out.csv"
 
+printf '{"columns": ["tiny"], "rows": [[1e-20], [1.5e-16]]}' >"$work/tiny.json"
+expect_output "1.5e-16" --input "$work/tiny.json" --format csv
+expect_output "1e-20" --input "$work/tiny.json" --format csv
+
 printf '{"title": "T", "columns": ["n", "x"], "rows": [[1, 2.5], [null, true]]}' >"$work/good.json"
 expect_output "1,2.5" --input "$work/good.json" --format csv
 "$tablekit" --input "$work/good.json" --format csv --output "$work/good.csv"

@@ -11,7 +11,9 @@
 /// let table = Table(dataSource: contactCard)
 /// ```
 ///
-/// Change ``sections`` and call ``Table/reloadData()`` to show the change.
+/// Change ``sections`` and call ``Table/reloadData()`` to show the change. Until then the table
+/// still asks for the rows it had; a position that no longer exists is answered with an empty,
+/// unselectable row (and no titles) rather than a trap.
 open class SectionedDataSource<Item>: TableDataSource {
   /// The sections, in display order.
   public var sections: [TableSection<Item>]
@@ -53,7 +55,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The item count.
   open func numberOfRows(inSection section: Int) -> Int {
-    sections[section].items.count
+    sections.indices.contains(section) ? sections[section].items.count : 0
   }
 
   /// The item at `position`.
@@ -61,7 +63,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter position: A position inside the counts.
   /// - Returns: The item.
   open func representedObject(at position: TablePosition) -> Any {
-    sections[position.section].items[position.row]
+    item(at: position).map { $0 as Any } ?? MissingItem(position: position)
   }
 
   /// The item's cell, resolved through ``representations``.
@@ -69,7 +71,15 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter position: A position inside the counts.
   /// - Returns: What the row shows.
   open func cell(at position: TablePosition) -> Cell {
-    representations.cell(for: sections[position.section].items[position.row])
+    guard let item = item(at: position) else { return MissingItem(position: position).tableCell }
+    return representations.cell(for: item)
+  }
+
+  /// The item at `position`, or `nil` when ``sections`` no longer has it.
+  private func item(at position: TablePosition) -> Item? {
+    guard sections.indices.contains(position.section) else { return nil }
+    let items = sections[position.section].items
+    return items.indices.contains(position.row) ? items[position.row] : nil
   }
 
   /// The section's header title.
@@ -77,7 +87,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The header title, or `nil`.
   open func titleForHeader(inSection section: Int) -> String? {
-    sections[section].header
+    sections.indices.contains(section) ? sections[section].header : nil
   }
 
   /// The section's footer title.
@@ -85,7 +95,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The footer title, or `nil`.
   open func titleForFooter(inSection section: Int) -> String? {
-    sections[section].footer
+    sections.indices.contains(section) ? sections[section].footer : nil
   }
 
   /// Allows every selection as asked; override to veto or redirect.
@@ -105,4 +115,14 @@ open class SectionedDataSource<Item>: TableDataSource {
   ///
   /// - Parameter position: The deselected row.
   open func didDeselectRow(at position: TablePosition) {}
+}
+
+/// What a ``SectionedDataSource`` answers for a row its sections no longer have (they changed and
+/// the table was not reloaded yet): an empty, unselectable row.
+struct MissingItem: TableRepresentable, CustomStringConvertible {
+  var position: TablePosition
+
+  var tableCell: Cell { Cell("", kind: "missing", isSelectable: false) }
+
+  var description: String { "no item at \(position): call reloadData() after changing sections" }
 }

@@ -14,13 +14,18 @@
 ///
 /// Selection goes through the data source's hooks: ``TableDataSource/willSelectRow(at:)`` may veto
 /// or redirect, ``TableDataSource/didSelectRow(at:representing:)`` receives the represented object,
-/// and ``TableDataSource/didDeselectRow(at:)`` hears of rows that lose their selection.
+/// and ``TableDataSource/didDeselectRow(at:)`` hears of rows that lose their selection (also when
+/// a reload removes them).
 public final class Table {
   /// The object that supplies content and handles selection.
   ///
-  /// Setting it reloads the table and drops selections the new content does not have.
+  /// Setting it clears the selection (positions of the old content mean nothing in the new one;
+  /// the old data source is not told, as it is being let go) and reloads the table.
   public var dataSource: any TableDataSource {
-    didSet { reloadData() }
+    didSet {
+      selectedPositions.removeAll()
+      reloadData()
+    }
   }
 
   /// Told about each selection after the data source; usually the owning ``TableController``.
@@ -52,11 +57,12 @@ public final class Table {
     reloadData()
   }
 
-  /// Reads the shape from the data source again and drops selections that no longer exist.
+  /// Reads the shape from the data source again; selected rows that no longer exist are
+  /// deselected, and the data source hears of each through its did-deselect hook.
   public func reloadData() {
     let sections = max(0, dataSource.numberOfSections)
     shape = TableShape(rowCounts: (0..<sections).map { dataSource.numberOfRows(inSection: $0) })
-    selectedPositions.removeAll { !shape.contains($0) }
+    for position in selectedPositions where !shape.contains(position) { deselect(position) }
   }
 
   /// The number of sections.

@@ -26,7 +26,9 @@
 /// ```
 ///
 /// The ``Table`` only calls the position-taking methods with positions inside the counts it read at
-/// its last reload, so an implementation may index its storage directly.
+/// its last reload. An implementation whose data can change must call ``Table/reloadData()``
+/// before the table is read again, or guard its indexing (as ``SectionedDataSource`` does): the
+/// table cannot know that the data shrank behind its back.
 public protocol TableDataSource: AnyObject {
   /// The number of sections.
   var numberOfSections: Int { get }

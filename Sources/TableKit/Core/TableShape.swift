@@ -21,8 +21,13 @@ public struct TableShape: Hashable, Sendable {
   /// The number of sections.
   public var numberOfSections: Int { rowCounts.count }
 
-  /// The number of rows in all sections together.
-  public var numberOfRows: Int { rowCounts.reduce(0, +) }
+  /// The number of rows in all sections together (`Int.max` if the sum would overflow).
+  public var numberOfRows: Int {
+    rowCounts.reduce(0) { total, count in
+      let (sum, overflow) = total.addingReportingOverflow(count)
+      return overflow ? Int.max : sum
+    }
+  }
 
   /// Whether the table has no rows at all (no sections, or only empty ones).
   public var isEmpty: Bool { rowCounts.allSatisfy { $0 == 0 } }
@@ -45,9 +50,12 @@ public struct TableShape: Hashable, Sendable {
   }
 
   /// Every position of the shape, in display order.
+  ///
+  /// - Complexity: O(rows); this makes an array of every position, so prefer iterating
+  ///   ``rowCounts`` for very large tables.
   public var positions: [TablePosition] {
     var result: [TablePosition] = []
-    result.reserveCapacity(numberOfRows)
+    result.reserveCapacity(min(numberOfRows, 1 << 20))
     for (section, rows) in rowCounts.enumerated() {
       for row in 0..<rows { result.append(TablePosition(section: section, row: row)) }
     }

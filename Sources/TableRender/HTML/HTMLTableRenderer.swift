@@ -70,6 +70,10 @@ public struct HTMLTableRenderer: TableRenderer {
   /// The URL schemes a link may use, compared case-insensitively, without the `:`.
   public var allowedLinkSchemes: Set<String>
   /// Whether a link may use a relative URL (one with no scheme, such as `/invoices/1042`).
+  ///
+  /// A URL starting with two slashes or backslashes (`//host/path`) has no scheme but leads to
+  /// another host with the page's scheme, so it is not relative: it is linked only when `http` or
+  /// `https` is in ``allowedLinkSchemes``.
   public var allowsRelativeLinks: Bool
 
   /// Creates an HTML renderer.
@@ -387,7 +391,16 @@ private struct LinkPolicy {
   /// The URL to write as the `href` of a link to `href`, or `nil` when the link is refused.
   func allowedURL(_ href: String) -> String? {
     let url = HTMLEscaping.browserURL(href)
-    guard let scheme = HTMLEscaping.scheme(of: url) else { return allowsRelative ? url : nil }
+    guard let scheme = HTMLEscaping.scheme(of: url) else {
+      // `//host`, `\\host` and `/\host` have no scheme of their own but lead to another host
+      // with the page's scheme (http or https): they are allowed only where those are, not as
+      // relative URLs.
+      let start = url.utf8.prefix(2)
+      if start.count == 2 && start.allSatisfy({ $0 == 0x2F || $0 == 0x5C }) {
+        return schemes.contains("http") || schemes.contains("https") ? url : nil
+      }
+      return allowsRelative ? url : nil
+    }
     return schemes.contains(scheme) ? url : nil
   }
 }

@@ -7,14 +7,17 @@
 ///   The data source is read twice (cells are made twice), memory stays flat, and every value
 ///   fits its column.
 /// - ``measureFirstRows(_:)``: measures only the first rows and draws in one further pass; later
-///   rows wider than the sample are truncated or wrapped (see ``TextOverflow``).
-/// - ``fixed(_:)``: widths you give; no measuring pass at all.
+///   rows wider than the sample are truncated or wrapped (see ``TextOverflow``), numbers too. No
+///   column is hidden and the accessory column is always drawn, since later rows may need them.
+/// - ``fixed(_:)``: widths you give; no measuring pass at all. A column given width 0 (or none)
+///   is hidden; the accessory column is always drawn; decimal points cannot be lined up, as no
+///   number was measured; anything wider than its column is truncated or wrapped.
 public enum ColumnSizing: Hashable, Sendable {
   /// Measure every row first (the default).
   case measureAllRows
   /// Measure only the first `count` rows.
   case measureFirstRows(Int)
-  /// Use these widths, one per column (missing columns are measured as zero-width and hidden).
+  /// Use these widths, one per column (a column given 0, or no width, is hidden).
   case fixed([Int])
 }
 
@@ -30,31 +33,42 @@ public enum TextOverflow: Hashable, Sendable {
 enum WidthFitting {
   /// `widths` reduced so their sum is at most `available`, never below `minimums`.
   ///
-  /// The widest columns give up space first, so short columns keep their natural width.
+  /// The widest columns give up space first, so short columns keep their natural width: every
+  /// column is capped at one common width, the largest cap that fits, and the space left under the
+  /// total goes to the naturally widest capped columns. When even the minimums do not fit, the
+  /// minimums are returned.
+  ///
+  /// - Complexity: O(n log w) for n columns of widths up to w.
   static func fit(_ widths: [Int], minimums: [Int], available: Int) -> [Int] {
-    var fitted = widths
-    var excess = fitted.reduce(0, +) - max(available, 0)
-    while excess > 0 {
-      var widest = -1
-      var ties = 0
-      for index in fitted.indices where fitted[index] > minimums[index] {
-        if widest < 0 || fitted[index] > fitted[widest] {
-          widest = index
-          ties = 1
-        } else if fitted[index] == fitted[widest] {
-          ties += 1
-        }
+    let available = max(available, 0)
+    func width(_ index: Int, cappedAt cap: Int) -> Int {
+      min(widths[index], max(cap, minimums[index]))
+    }
+    func total(cappedAt cap: Int) -> Int {
+      widths.indices.reduce(0) { sum, index in
+        let (result, overflow) = sum.addingReportingOverflow(width(index, cappedAt: cap))
+        return overflow ? Int.max : result
       }
-      guard widest >= 0 else { break }
-      // A single widest column drops straight to the next width; tied ones take turns.
-      var step = 1
-      if ties == 1 {
-        let next =
-          fitted.indices.filter { fitted[$0] < fitted[widest] }.map { fitted[$0] }.max() ?? 0
-        step = max(1, min(excess, fitted[widest] - max(next, minimums[widest])))
-      }
-      fitted[widest] -= step
-      excess -= step
+    }
+    guard total(cappedAt: Int.max) > available else { return widths }
+    guard total(cappedAt: 0) <= available else {
+      return widths.indices.map { width($0, cappedAt: 0) }
+    }
+    // The largest cap whose total fits: total(cappedAt:) grows with the cap.
+    var low = 0
+    var high = widths.max() ?? 0
+    while low < high {
+      let middle = low + (high - low + 1) / 2
+      if total(cappedAt: middle) <= available { low = middle } else { high = middle - 1 }
+    }
+    var fitted = widths.indices.map { width($0, cappedAt: low) }
+    var left = available - fitted.reduce(0, +)
+    let capped = widths.indices.filter { widths[$0] > fitted[$0] }.sorted {
+      widths[$0] > widths[$1]
+    }
+    for index in capped where left > 0 {
+      fitted[index] += 1
+      left -= 1
     }
     return fitted
   }
@@ -95,7 +109,7 @@ enum TextFitting {
           (current, currentWidth, lastSpace) = ("", 0, nil)
           continue
         }
-        if let space = lastSpace {
+        if let space = lastSpace, space > current.startIndex {
           lines.append(String(current[..<space]))
           current = String(current[current.index(after: space)...])
           currentWidth = DisplayWidth.of(current)

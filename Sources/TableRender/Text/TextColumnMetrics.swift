@@ -32,7 +32,13 @@ struct TextColumnMetrics {
   /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
   mutating func fix(_ given: [Int]) {
     for column in widths.indices {
-      widths[column] = given.indices.contains(column) ? max(0, given[column]) : 0
+      widths[column] = given.indices.contains(column) ? given[column] : 0
     }
+  }
+
+  /// Keeps every column visible (at least one wide), for sizes taken from a sample: a column empty
+  /// in the sample may hold text further down.
+  mutating func keepEveryColumnVisible() {
+    for column in widths.indices { widths[column] = max(widths[column], 1) }
   }
 }

@@ -13,7 +13,14 @@ struct TextTableDrawing {
     case spanning
   }
 
+  /// The largest width or spacing taken from settings; larger ones are treated as this, so no
+  /// arithmetic on them can overflow.
+  private static let limit = 1 << 20
+
   private let style: TextTableStyle
+  /// Spaces between columns and before rows of a borderless style, clamped.
+  private let gap: Int
+  private let indent: Int
   private let layout: TableLayout
   private let overflow: TextOverflow
   private let alignsDecimalPoints: Bool
@@ -51,26 +58,38 @@ struct TextTableDrawing {
     self.hasAccessory = metrics.hasAccessory
     self.vertical = style.box.map { String($0.vertical) }
     self.alignments = layout.columns.map(\.alignment)
-    var widths = metrics.widths
+    let gap = min(max(style.gap, 0), Self.limit)
+    let indent = min(max(style.indent, 0), Self.limit)
+    self.gap = gap
+    self.indent = indent
+    var widths = metrics.widths.map { min(max($0, 0), Self.limit) }
     if alignsDecimalPoints {
       for column in widths.indices where metrics.holdsNumbers[column] {
-        widths[column] = max(
-          widths[column], metrics.wholeWidths[column] + metrics.fractionWidths[column])
+        let block = metrics.wholeWidths[column] + metrics.fractionWidths[column]
+        widths[column] = max(widths[column], min(block, Self.limit))
       }
     }
-    let visible = widths.indices.filter { widths[$0] > 0 }
+    var visible = widths.indices.filter { widths[$0] > 0 }
+    if visible.isEmpty, !widths.isEmpty {
+      // Nothing to show in any column: keep one narrow column so the box still has a shape.
+      widths[0] = 1
+      visible = [0]
+    }
     if let maximumWidth {
+      let maximumWidth = min(max(maximumWidth, 0), Self.limit)
       let count = visible.count
       let overhead: Int
       if style.box != nil {
         overhead = 3 * count + 1 + (metrics.hasAccessory ? 4 : 0)
       } else {
-        overhead =
-          style.indent + style.gap * max(count - 1, 0) + (metrics.hasAccessory ? style.gap + 1 : 0)
+        overhead = indent + gap * max(count - 1, 0) + (metrics.hasAccessory ? gap + 1 : 0)
       }
+      // A number is never cut by the limit; wrapped text keeps two columns so that a wide
+      // character always fits.
       let minimums = visible.map { column in
         metrics.holdsNumbers[column]
-          ? max(1, metrics.wholeWidths[column] + metrics.fractionWidths[column]) : 1
+          ? max(1, metrics.wholeWidths[column] + metrics.fractionWidths[column])
+          : min(widths[column], overflow == .wrap ? 2 : 1)
       }
       let fitted = WidthFitting.fit(
         visible.map { widths[$0] }, minimums: minimums, available: maximumWidth - overhead)
@@ -88,9 +107,9 @@ struct TextTableDrawing {
     begin(.header, to: &output)
     writeCells(fields, accessory: .none, isHeader: true, to: &output)
     if style.box == nil, let underline = style.headerUnderline {
-      pad(style.indent)
+      pad(indent)
       for (index, column) in visible.enumerated() {
-        if index > 0 { pad(style.gap) }
+        if index > 0 { pad(gap) }
         emit(String(repeating: underline, count: widths[column]), to: &output)
       }
       endLine(to: &output)
@@ -115,7 +134,7 @@ struct TextTableDrawing {
   }
 
   mutating func writeFooter(_ field: TextField, to output: inout OutputBuffer) {
-    writeSpanning(field, indent: style.indent, to: &output)
+    writeSpanning(field, indent: indent, to: &output)
   }
 
   /// A line outside the table (the title), fitted to the maximum width.
@@ -226,8 +245,8 @@ struct TextTableDrawing {
   private func fitsOnOneLine(_ fields: [TextField]) -> Bool {
     for column in visible where fields.indices.contains(column) {
       switch fields[column] {
-      case .number: continue
-      case .line(_, let width): if width > widths[column] { return false }
+      case .number(_, let width, _, _), .line(_, let width):
+        if width > widths[column] { return false }
       case .lines: return false
       }
     }
@@ -242,14 +261,14 @@ struct TextTableDrawing {
     marker: String,
     to output: inout OutputBuffer
   ) {
-    if let vertical { emit(vertical, to: &output) } else { pad(style.indent) }
+    if let vertical { emit(vertical, to: &output) } else { pad(indent) }
     var isFirst = true
     for column in visible {
       if let vertical {
         if !isFirst { emit(vertical, to: &output) }
         pad(1)
       } else if !isFirst {
-        pad(style.gap)
+        pad(gap)
       }
       isFirst = false
       let alignment = resolvedAlignment(column: column, piece: fields[column], isHeader: isHeader)
@@ -267,7 +286,7 @@ struct TextTableDrawing {
         emit(vertical, to: &output)
         pad(1)
       } else {
-        pad(style.gap)
+        pad(gap)
       }
       if marker.isEmpty { pad(1) } else { emit(marker, to: &output) }
       if vertical != nil { pad(1) }
@@ -333,8 +352,9 @@ struct TextTableDrawing {
   /// `field` fitted to `width`: lines for multi-line values, cut or wrapped when too wide.
   private func fit(_ field: TextField, to width: Int) -> [TextField] {
     switch field {
-    case .number:
-      return [field]
+    case .number(let value, let numberWidth, _, _):
+      // Only a column sized from a sample or given widths can be too narrow for a number.
+      return numberWidth <= width ? [field] : fitLine(value.text, width: numberWidth, to: width)
     case .line(let text, let textWidth):
       return fitLine(text, width: textWidth, to: width)
     case .lines(let lines, let lineWidths):

@@ -42,7 +42,8 @@ public struct TextTableRenderer: TableRenderer {
   public var sizing: ColumnSizing
   /// Whether numbers in a column line up on their decimal point rather than their last digit.
   public var alignsDecimalPoints: Bool
-  /// The distance between tab stops when a value holds tabs.
+  /// The distance between tab stops when a value holds tabs, from 1 to 64 (values outside are
+  /// taken as the nearest end).
   public var tabWidth: Int
 
   /// Creates a text renderer.
@@ -70,7 +71,7 @@ public struct TextTableRenderer: TableRenderer {
     self.overflow = overflow
     self.sizing = sizing
     self.alignsDecimalPoints = alignsDecimalPoints
-    self.tabWidth = max(1, tabWidth)
+    self.tabWidth = tabWidth
   }
 
   /// Writes `table` as aligned text into `output`.
@@ -79,6 +80,7 @@ public struct TextTableRenderer: TableRenderer {
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
   public func render(_ table: Table, into output: inout OutputBuffer) {
+    let tabWidth = min(max(self.tabWidth, 1), 64)
     let layout = TableLayout(for: table)
     // A header whose titles are all empty would draw an empty line and a rule: leave it out.
     let hasTitles = layout.hasHeaderRow && layout.columns.contains { !$0.title.isEmpty }
@@ -88,9 +90,11 @@ public struct TextTableRenderer: TableRenderer {
     for (column, field) in header.enumerated() { metrics.include(field, column: column) }
     switch sizing {
     case .measureAllRows:
-      measure(table, layout: layout, into: &metrics, rowLimit: Int.max)
+      measure(table, layout: layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
     case .measureFirstRows(let count):
-      measure(table, layout: layout, into: &metrics, rowLimit: max(count, 0))
+      measure(table, layout: layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
+      metrics.keepEveryColumnVisible()
+      metrics.hasAccessory = true
     case .fixed(let widths):
       metrics.fix(widths)
       metrics.hasAccessory = true
@@ -127,7 +131,8 @@ public struct TextTableRenderer: TableRenderer {
     _ table: Table,
     layout: TableLayout,
     into metrics: inout TextColumnMetrics,
-    rowLimit: Int
+    rowLimit: Int,
+    tabWidth: Int
   ) {
     let dataSource = table.dataSource
     var measured = 0

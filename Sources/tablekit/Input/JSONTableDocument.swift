@@ -63,13 +63,14 @@ struct JSONCellValue: Decodable {
     }
   }
 
-  /// `number` with the fewest fraction digits (up to 15) that read back as the same number.
+  /// `number` with the fewest fraction digits (up to 15) that read back as the same number, or,
+  /// when none does (1e-20, say), its shortest description as text, so no digit is lost.
   static func decimal(_ number: Double) -> CellValue {
     for digits in 0...15 {
       let candidate = CellValue.decimal(number, fractionDigits: digits)
       if Double(candidate.text) == number { return candidate }
     }
-    return .decimal(number, fractionDigits: 15)
+    return .text(number.description)
   }
 }
 

@@ -126,4 +126,16 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
       #expect(HTMLTableRenderer().render(Table(dataSource: dataSource)).contains(cell))
     }
   }
+
+  @Test(arguments: [
+    "//evil.example/x", "\\\\evil.example/x", "/\\evil.example", "/\t/evil.example",
+  ])
+  func networkPathReferencesAreNotRelativeLinks(_ url: String) {
+    // A browser sends these to another host with the page's scheme: a renderer allowing only
+    // same-site links must refuse them, one allowing https may link them.
+    let sameSiteOnly = HTMLTableRenderer(allowedLinkSchemes: [], allowsRelativeLinks: true)
+    #expect(!sameSiteOnly.allowsLink(to: url))
+    #expect(sameSiteOnly.allowsLink(to: "/invoices/1042"))
+    #expect(HTMLTableRenderer(allowedLinkSchemes: ["https"]).allowsLink(to: url))
+  }
 }

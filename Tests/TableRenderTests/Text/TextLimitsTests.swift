@@ -1,0 +1,89 @@
+import TableKit
+import Testing
+
+@testable import TableRender
+
+/// Extreme settings and sizes: the text renderer must finish, never trap, and lose nothing.
+@Suite struct TextLimitsTests {
+  private func table(_ rows: [[CellValue]], columns: [String]) -> Table {
+    Table(
+      dataSource: SectionedDataSource<Any>(
+        items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) }))
+  }
+
+  @Test func fittingHugeWidthsIsQuick() {
+    // Tied huge columns used to shrink one column at a time.
+    let fitted = WidthFitting.fit([1 << 34, 1 << 34, 3], minimums: [1, 1, 3], available: 80)
+    #expect(fitted == [39, 38, 3])
+    #expect(
+      WidthFitting.fit([Int.max / 2, Int.max / 2], minimums: [1, 1], available: 10) == [5, 5])
+  }
+
+  @Test func extremeSettingsNeitherTrapNorHang() {
+    let sample = table([[.text("a\tb"), .integer(1)]], columns: ["x", "y"])
+    var gapless = TextTableStyle.plain
+    gapless.gap = Int.max
+    gapless.indent = Int.max
+    var renderers = [
+      TextTableRenderer(maximumWidth: Int.min),
+      TextTableRenderer(maximumWidth: Int.max),
+      TextTableRenderer(style: .grid, sizing: .fixed([Int.max, -5])),
+      TextTableRenderer(style: gapless, maximumWidth: 30),
+      TextTableRenderer(tabWidth: Int.max),
+      TextTableRenderer(sizing: .measureFirstRows(-1)),
+    ]
+    var zeroTab = TextTableRenderer()
+    zeroTab.tabWidth = 0
+    renderers.append(zeroTab)
+    for renderer in renderers {
+      #expect(!renderer.render(sample).isEmpty)
+    }
+    // A tab width outside 1...64 is taken as the nearest end, never dropping the tab.
+    #expect(zeroTab.render(table([[.text("a\tb")]], columns: [""])) == "  a b\n")
+  }
+
+  @Test func numbersWiderThanAGivenColumnAreCutNotSpilled() {
+    let text = TextTableRenderer(style: .grid, sizing: .fixed([4])).render(
+      table([[.integer(123_456_789)]], columns: ["n"]))
+    #expect(text.contains("| 123… |"))
+    let widths = Set(text.split(separator: "\n").map { DisplayWidth.of(String($0)) })
+    #expect(widths.count == 1)
+  }
+
+  @Test func aSampleNeverHidesLaterValuesOrMarks() {
+    let dataSource = SectionedDataSource<Any>(items: [
+      Cell("a"), Cell("b", detail: "secret data", accessory: .checkmark),
+    ])
+    // The detail column was empty in the sample: it is kept (one column wide), so the later text
+    // shows as a cut mark instead of vanishing, and the later checkmark still has its column.
+    let text = TextTableRenderer(sizing: .measureFirstRows(1)).render(Table(dataSource: dataSource))
+    #expect(text == "  a\n  b  …  ✓\n")
+    let nothingMeasured = TextTableRenderer(sizing: .measureFirstRows(0)).render(
+      Table(dataSource: SectionedDataSource<Any>(items: [Cell("visible")])))
+    #expect(nothingMeasured == "  …\n")
+  }
+
+  @Test func wrappingWideCharactersKeepsEveryLineWithinTheLimit() {
+    // Borders take 7 columns of 10: the text column keeps 2, room for one wide character.
+    let text = TextTableRenderer(style: .grid, maximumWidth: 10, overflow: .wrap).render(
+      table([[.text("日本語テキスト"), .text("a")]], columns: ["", ""]))
+    for line in text.split(separator: "\n") {
+      #expect(DisplayWidth.of(String(line)) == 10, "\(line)")
+    }
+    #expect(text.contains("| 日 |"))
+  }
+
+  @Test func wrappingALeadingSpaceMakesNoBlankLine() {
+    #expect(TextFitting.wrap(" abcdef", to: 4) == [" abc", "def"])
+  }
+
+  @Test func aBoxWithNothingVisibleStillHasAShape() {
+    let dataSource = SectionedDataSource<Any>(
+      sections: [TableSection("Section title", items: [Cell("", values: [.empty])])],
+      columns: [TableColumn("")])
+    let text = TextTableRenderer(style: .grid).render(Table(dataSource: dataSource))
+    let widths = Set(text.split(separator: "\n").map { DisplayWidth.of(String($0)) })
+    #expect(widths.count == 1, "\(text)")
+    #expect(text.contains("Section title") || text.contains("…"))
+  }
+}
