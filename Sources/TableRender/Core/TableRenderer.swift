@@ -40,11 +40,7 @@ extension TableRenderer {
   ///   - table: The table to render.
   ///   - output: Where the text goes.
   public func render<Output: TextOutputStream>(_ table: Table, to output: inout Output) {
-    withUnsafeMutablePointer(to: &output) { pointer in
-      var buffer = OutputBuffer(sink: TextStreamSink(output: pointer))
-      render(table, into: &buffer)
-      buffer.flush()
-    }
+    OutputBuffer.writing(to: &output) { render(table, into: &$0) }
   }
 
   /// Renders `table` into a new string, for small tables and tests.

@@ -96,13 +96,7 @@ package enum HTMLEscaping {
   /// - Parameter text: Untrusted text.
   /// - Returns: The escaped text.
   package static func escape(_ text: String) -> String {
-    var result = ""
-    withUnsafeMutablePointer(to: &result) { pointer in
-      var buffer = OutputBuffer(sink: TextStreamSink(output: pointer), chunkSize: 4096)
-      buffer.writeEscapedHTML(text)
-      buffer.flush()
-    }
-    return result
+    OutputBuffer.string { $0.writeEscapedHTML(text) }
   }
 
   /// Whether HTML forbids `scalar` in a document or a parser would drop it, so ``escape(_:)``

@@ -49,13 +49,7 @@ package enum MarkdownEscaping {
   /// - Parameter text: The untrusted text.
   /// - Returns: The escaped text.
   package static func escape(_ text: String) -> String {
-    var result = ""
-    withUnsafeMutablePointer(to: &result) { pointer in
-      var buffer = OutputBuffer(sink: TextStreamSink(output: pointer))
-      write(text, into: &buffer)
-      buffer.flush()
-    }
-    return result
+    OutputBuffer.string { write(text, into: &$0) }
   }
 
   /// Writes the valid UTF-8 `bytes` escaped, copying runs that need no escaping in one piece.
