@@ -173,8 +173,9 @@ import Testing
           "March 2025", footer: "3 entries, not exported",
           items: [
             CSVInvoice(number: "INV-1042", customer: "Acme, Sons", cents: 125_050, isPaid: true),
-            CSVRefund(invoice: "INV-1040", reason: "Box \"damaged\"\nsent back", cents: 1_999),
-            CSVNote(text: "=SUM(A1:A9)"),
+            LedgerRefundFixture(
+              invoice: "INV-1040", reason: "Box \"damaged\"\nsent back", cents: 1_999),
+            LedgerNoteFixture(text: "=SUM(A1:A9)"),
           ]),
         TableSection(
           "April 2025",
@@ -242,26 +243,4 @@ private struct CSVInvoice: TableRepresentable, CSVRepresentable {
   var csvValues: [CellValue] {
     [.text(number), .text(customer), .integer(cents), .boolean(isPaid)]
   }
-}
-
-/// A refund: only a cell, with a negative decimal amount and no status.
-private struct CSVRefund: TableRepresentable {
-  var invoice: String
-  var reason: String
-  var cents: Int
-
-  var tableCell: Cell {
-    Cell(
-      "Refund",
-      values: [
-        .text("R-" + invoice), .text(reason), .decimal(-Double(cents) / 100, fractionDigits: 2),
-        .empty,
-      ])
-  }
-}
-
-/// A note: no representation at all, so it shows its description in the first column.
-private struct CSVNote: CustomStringConvertible {
-  var text: String
-  var description: String { text }
 }

@@ -282,8 +282,9 @@ import Testing
           items: [
             MarkdownInvoice(
               number: "INV-1042", customer: "Acme | Sons", cents: 125_050, isPaid: true),
-            MarkdownRefund(invoice: "INV-1040", reason: "Damaged *box*\nsent back", cents: 1_999),
-            MarkdownNote(text: "Call <Bob> about www.example.com"),
+            LedgerRefundFixture(
+              invoice: "INV-1040", reason: "Damaged *box*\nsent back", cents: 1_999),
+            LedgerNoteFixture(text: "Call <Bob> about www.example.com"),
           ]),
         TableSection(
           "April 2025",
@@ -334,26 +335,4 @@ private struct MarkdownInvoice: TableRepresentable, TextRepresentable {
       .text(isPaid ? "✓ paid" : "open"),
     ]
   }
-}
-
-/// A refund: only a cell, with a negative amount and no status.
-private struct MarkdownRefund: TableRepresentable {
-  var invoice: String
-  var reason: String
-  var cents: Int
-
-  var tableCell: Cell {
-    Cell(
-      "Refund",
-      values: [
-        .text("R-" + invoice), .text(reason), .decimal(-Double(cents) / 100, fractionDigits: 2),
-        .empty,
-      ])
-  }
-}
-
-/// A note: no representation at all, so it shows its description in the first column.
-private struct MarkdownNote: CustomStringConvertible {
-  var text: String
-  var description: String { text }
 }

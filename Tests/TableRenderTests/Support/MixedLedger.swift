@@ -73,3 +73,25 @@ func makeMixedLedger() -> Table {
     )
   )
 }
+
+/// A refund for the format golden files: only a cell, a negative amount and no status.
+struct LedgerRefundFixture: TableRepresentable {
+  var invoice: String
+  var reason: String
+  var cents: Int
+
+  var tableCell: Cell {
+    Cell(
+      "Refund",
+      values: [
+        .text("R-" + invoice), .text(reason), .decimal(-Double(cents) / 100, fractionDigits: 2),
+        .empty,
+      ])
+  }
+}
+
+/// A note for the format golden files: no representation at all, so it shows its description.
+struct LedgerNoteFixture: CustomStringConvertible {
+  var text: String
+  var description: String { text }
+}
