@@ -154,16 +154,6 @@ import Testing
     #expect(csv == "Shipment,Grams\nshipment,1500\n")
   }
 
-  @Test func writesRecordsToTheSinkWhileRendering() {
-    let rows = (0..<2_000).map { Payment(payee: "Payee, \($0)", cents: $0, isOpen: false) }
-    let sink = ChunkRecordingSink()
-    var output = OutputBuffer(sink: sink, chunkSize: 1_024)
-    CSVTableRenderer().render(makePaymentsTable([("All", rows)]), into: &output)
-    // About 50 KB of CSV reached the sink in chunks before the final flush.
-    #expect(sink.chunks > 40)
-    #expect(sink.largestChunk < 2_048)
-  }
-
   // MARK: - Golden file
 
   @Test func rendersMixedTypesLikeTheGoldenFile() {

@@ -262,16 +262,6 @@ import Testing
         """)
   }
 
-  @Test func writesRowsToTheSinkWhileRendering() {
-    let rows = (0..<2_000).map { Payment(payee: "Payee \($0)", cents: $0, isOpen: false) }
-    let sink = ChunkRecordingSink()
-    var output = OutputBuffer(sink: sink, chunkSize: 1_024)
-    MarkdownTableRenderer().render(makePaymentsTable([("All", rows)]), into: &output)
-    // About 60 KB of Markdown reached the sink in chunks before the final flush.
-    #expect(sink.chunks > 40)
-    #expect(sink.largestChunk < 2_048)
-  }
-
   // MARK: - Golden file
 
   @Test func rendersMixedTypesLikeTheGoldenFile() {
