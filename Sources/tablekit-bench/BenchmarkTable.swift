@@ -105,16 +105,24 @@ struct BenchmarkRow: TableRepresentable {
   var amount: Double { Double(cents) / 100 }
 
   var tableCell: Cell {
-    let name = BenchmarkTable.names[Int(name)]
-    return Cell(
-      name,
-      values: [
-        .integer(Int(id)), .text(name), .decimal(amount, fractionDigits: 2), .boolean(flag),
-        .text(BenchmarkTable.dates[Int(date)]), .text(BenchmarkTable.numberedNotes[Int(note)]),
-      ],
-      kind: "row"
-    )
+    var cell = Cell("")
+    configure(&cell)
+    return cell
   }
+
+  /// Fills `cell` in place, reusing its values array (see `TableDataSource.configureCell`).
+  func configure(_ cell: inout Cell) {
+    let name = BenchmarkTable.names[Int(name)]
+    cell.prepareForReuse(name, kind: Self.kind)
+    cell.values.append(.integer(Int(id)))
+    cell.values.append(.text(name))
+    cell.values.append(.decimal(amount, fractionDigits: 2))
+    cell.values.append(.boolean(flag))
+    cell.values.append(.text(BenchmarkTable.dates[Int(date)]))
+    cell.values.append(.text(BenchmarkTable.numberedNotes[Int(note)]))
+  }
+
+  private static let kind: CellKind = "row"
 
   /// The row as `gendata.py` writes it to TSV, for the cross-check.
   var tsvLine: String {
@@ -148,6 +156,14 @@ final class BenchmarkDataSource: TableDataSource {
     isTyped
       ? row(at: position.row).tableCell
       : representations.cell(for: representedObject(at: position))
+  }
+
+  func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    if isTyped {
+      row(at: position.row).configure(&cell)
+    } else {
+      cell = representations.cell(for: representedObject(at: position))
+    }
   }
 
   var numberOfSections: Int { 1 }

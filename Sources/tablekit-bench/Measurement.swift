@@ -64,11 +64,12 @@ struct ReadOnlyRenderer: TableRenderer {
   func render(_ table: Table, into output: inout OutputBuffer) {
     var checksum = 0
     let dataSource = table.dataSource
+    var cell = Cell("")
     for (section, rows) in table.shape.rowCounts.enumerated() {
       for row in 0..<rows {
         let position = TablePosition(section: section, row: row)
         let object = dataSource.representedObject(at: position)
-        let cell = dataSource.cell(at: position)
+        dataSource.configureCell(&cell, at: position)
         // Touch the object as renderers do (its type, for the format memo), with no cast.
         checksum &+= cell.values.count &+ (ObjectIdentifier(type(of: object)).hashValue & 1)
       }

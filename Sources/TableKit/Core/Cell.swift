@@ -47,4 +47,33 @@ public struct Cell: Hashable, Sendable {
     self.kind = kind
     self.isSelectable = isSelectable
   }
+
+  /// Resets every field as ``init(_:detail:values:accessory:kind:isSelectable:)`` would set it,
+  /// but empties ``values`` keeping its capacity, so the cell can be filled for another row
+  /// without allocating.
+  ///
+  /// Used by ``TableDataSource/configureCell(_:at:)``; append the new row's values after it.
+  ///
+  /// - Parameters:
+  ///   - text: The main text of the row.
+  ///   - detail: A secondary text, or `nil` for none.
+  ///   - accessory: The mark at the trailing edge.
+  ///   - kind: A style identifier for renderers.
+  ///   - isSelectable: Whether the row can be selected.
+  public mutating func prepareForReuse(
+    _ text: String,
+    detail: String? = nil,
+    accessory: CellAccessory = .none,
+    kind: CellKind = .default,
+    isSelectable: Bool = true
+  ) {
+    self.text = text
+    self.detailText = detail
+    // `removeAll(keepingCapacity:)` destroys through the generic path, several times slower
+    // than removing the values one by one.
+    while !values.isEmpty { values.removeLast() }
+    self.accessory = accessory
+    self.kind = kind
+    self.isSelectable = isSelectable
+  }
 }

@@ -5,7 +5,7 @@
 ///
 /// Only the counts and ``representedObject(at:)`` are required. Everything else has a default:
 /// ``cell(at:)`` asks the represented object for its representation (through
-/// ``representations``), titles are `nil`, every selection is allowed, and the did-hooks do
+/// ``representations``), ``configureCell(_:at:)`` uses ``cell(at:)``, titles are `nil`, every selection is allowed, and the did-hooks do
 /// nothing.
 ///
 /// ```swift
@@ -54,6 +54,30 @@ public protocol TableDataSource: AnyObject {
   /// - Returns: What the row shows.
   func cell(at position: TablePosition) -> Cell
 
+  /// Fills `cell` with the cell for the row at `position`, reusing the storage it already holds.
+  ///
+  /// Renderers read a table into one cell, row after row, the way a table view reuses its cells.
+  /// The default assigns ``cell(at:)``, which makes a new cell, and a new ``Cell/values`` array,
+  /// for every row. A data source that builds its cells itself can overwrite the fields in place
+  /// instead, so a render of a million rows allocates nothing per row:
+  ///
+  /// ```swift
+  /// func configureCell(_ cell: inout Cell, at position: TablePosition) {
+  ///   let payment = payments[position.row]
+  ///   cell.prepareForReuse(payment.payee, kind: "payment")
+  ///   cell.values.append(.text(payment.payee))
+  ///   cell.values.append(.decimal(payment.amount, fractionDigits: 2))
+  /// }
+  /// ```
+  ///
+  /// The result must equal ``cell(at:)`` for the same position; ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``
+  /// resets every field, so nothing of the previous row is left behind.
+  ///
+  /// - Parameters:
+  ///   - cell: A cell holding an earlier row, or a new one; on return, the row's cell.
+  ///   - position: A position inside the counts.
+  func configureCell(_ cell: inout Cell, at position: TablePosition)
+
   /// The columns of a multi-column table; empty (the default) for a table of texts and details.
   var columns: [TableColumn] { get }
 
@@ -101,6 +125,15 @@ extension TableDataSource {
   /// - Returns: The override's cell, the type's own cell, or a cell showing its description.
   public func cell(at position: TablePosition) -> Cell {
     representations.cell(for: representedObject(at: position))
+  }
+
+  /// Assigns ``cell(at:)``: correct for every data source, with no reuse.
+  ///
+  /// - Parameters:
+  ///   - cell: Replaced.
+  ///   - position: A position inside the counts.
+  public func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    cell = self.cell(at: position)
   }
 
   /// No columns: rows show their text and detail.

@@ -6,7 +6,9 @@ extension Table {
   ///
   /// Each row's cell and represented object are handed to `row` as arguments, borrowed for the
   /// call: packing them into a value first (an enum of steps, say) would copy and destroy the
-  /// cell and the object for every row, which costs more than making the cell.
+  /// cell and the object for every row, which costs more than making the cell. The cell is one
+  /// cell reused for every row through `TableDataSource.configureCell(_:at:)`, so a data source
+  /// that fills it in place costs no allocation per row; `row` must not keep it.
   ///
   /// - Parameters:
   ///   - sectionHeader: Called as a section starts, with its header title.
@@ -18,12 +20,13 @@ extension Table {
     sectionFooter: (_ section: Int, _ title: String?) -> Void
   ) {
     let dataSource = self.dataSource
+    var cell = Cell("")
     for (section, rows) in shape.rowCounts.enumerated() {
       sectionHeader(section, dataSource.titleForHeader(inSection: section))
       for index in 0..<rows {
         let position = TablePosition(section: section, row: index)
         let object = dataSource.representedObject(at: position)
-        let cell = dataSource.cell(at: position)
+        dataSource.configureCell(&cell, at: position)
         row(position, cell, object)
       }
       sectionFooter(section, dataSource.titleForFooter(inSection: section))

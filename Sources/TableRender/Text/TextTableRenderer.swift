@@ -81,7 +81,7 @@ public struct TextTableRenderer: TableRenderer {
   ///   - output: The buffer to fill.
   public func render(_ table: Table, into output: inout OutputBuffer) {
     let tabWidth = min(max(self.tabWidth, 1), 64)
-    let layout = TableLayout(for: table)
+    var layout = TableLayout(for: table)
     // A header whose titles are all empty would draw an empty line and a rule: leave it out.
     let hasTitles = layout.hasHeaderRow && layout.columns.contains { !$0.title.isEmpty }
     let header =
@@ -90,9 +90,9 @@ public struct TextTableRenderer: TableRenderer {
     for (column, field) in header.enumerated() { metrics.include(field, column: column) }
     switch sizing {
     case .measureAllRows:
-      measure(table, layout: layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
+      measure(table, layout: &layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
     case .measureFirstRows(let count):
-      measure(table, layout: layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
+      measure(table, layout: &layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
       metrics.keepEveryColumnVisible()
       metrics.hasAccessory = true
     case .fixed(let widths):
@@ -129,18 +129,19 @@ public struct TextTableRenderer: TableRenderer {
   /// The first pass: widths of up to `rowLimit` rows.
   private func measure(
     _ table: Table,
-    layout: TableLayout,
+    layout: inout TableLayout,
     into metrics: inout TextColumnMetrics,
     rowLimit: Int,
     tabWidth: Int
   ) {
     let dataSource = table.dataSource
     var measured = 0
+    var cell = Cell("")
     for (section, rows) in table.shape.rowCounts.enumerated() {
       for row in 0..<rows {
         guard measured < rowLimit else { return }
         let position = TablePosition(section: section, row: row)
-        let cell = dataSource.cell(at: position)
+        dataSource.configureCell(&cell, at: position)
         let values = layout.textValues(
           of: cell, object: dataSource.representedObject(at: position))
         for (column, value) in values.enumerated() {

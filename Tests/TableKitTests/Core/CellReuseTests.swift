@@ -1,0 +1,40 @@
+import TableKit
+import Testing
+
+@Suite struct CellReuseTests {
+  /// A cell with every field away from its default, as the previous row may leave it.
+  private var used: Cell {
+    Cell(
+      "old", detail: "old detail", values: ["a", 1, .boolean(true)], accessory: .checkmark,
+      kind: "old-kind", isSelectable: false)
+  }
+
+  @Test func prepareForReuseLeavesNothingOfThePreviousRow() {
+    var cell = used
+    cell.prepareForReuse("new")
+    #expect(cell == Cell("new"))
+  }
+
+  @Test func prepareForReuseSetsEveryFieldItIsGiven() {
+    var cell = used
+    cell.prepareForReuse(
+      "new", detail: "detail", accessory: .disclosureIndicator, kind: "fresh", isSelectable: true)
+    cell.values.append(.integer(7))
+    #expect(
+      cell
+        == Cell(
+          "new", detail: "detail", values: [7], accessory: .disclosureIndicator, kind: "fresh"))
+  }
+
+  @Test func theDefaultConfigurationIsTheCell() {
+    let dataSource = SectionedDataSource<Any>(sections: [
+      TableSection(items: ["plain", 42, Cell("own", detail: "cell", kind: "custom")])
+    ])
+    var cell = used
+    for row in 0..<3 {
+      let position = TablePosition(section: 0, row: row)
+      dataSource.configureCell(&cell, at: position)
+      #expect(cell == dataSource.cell(at: position))
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import TableKit
+import TableRender
+import Testing
+
+/// Renderers read rows through `configureCell(_:at:)`, into one cell reused for every row.
+@Suite struct CellReuseRenderingTests {
+  /// Rows of different lengths, so a reused cell that kept the previous row's values would show.
+  static let rows: [[CellValue]] = [
+    ["Acme, Sons", .decimal(1_250.5, fractionDigits: 2), .boolean(true), "note"],
+    ["Zoë", 7],
+    [],
+    ["=1+1", .decimal(-0.07, fractionDigits: 2), .boolean(false), "last <row>"],
+    ["only"],
+  ]
+
+  /// Builds each row's cell afresh; the data source a reusing one must match.
+  final class FreshDataSource: TableDataSource {
+    var numberOfSections: Int { 1 }
+    var columns: [TableColumn] { ["Payee", "Amount", "Open", "Note"].map { TableColumn($0) } }
+    func numberOfRows(inSection section: Int) -> Int { CellReuseRenderingTests.rows.count }
+    func representedObject(at position: TablePosition) -> Any { position.row }
+    func cell(at position: TablePosition) -> Cell {
+      let values = CellReuseRenderingTests.rows[position.row]
+      return Cell(
+        "row \(position.row)", values: values,
+        accessory: position.row == 1 ? .disclosureIndicator : .none)
+    }
+  }
+
+  /// Fills the renderer's cell in place and counts how it is asked.
+  final class ReusingDataSource: TableDataSource {
+    var configured = 0
+    var madeFresh = 0
+    var numberOfSections: Int { 1 }
+    var columns: [TableColumn] { ["Payee", "Amount", "Open", "Note"].map { TableColumn($0) } }
+    func numberOfRows(inSection section: Int) -> Int { CellReuseRenderingTests.rows.count }
+    func representedObject(at position: TablePosition) -> Any { position.row }
+    func cell(at position: TablePosition) -> Cell {
+      madeFresh += 1
+      var cell = Cell("")
+      fill(&cell, row: position.row)
+      return cell
+    }
+    func configureCell(_ cell: inout Cell, at position: TablePosition) {
+      configured += 1
+      fill(&cell, row: position.row)
+    }
+    private func fill(_ cell: inout Cell, row: Int) {
+      cell.prepareForReuse("row \(row)", accessory: row == 1 ? .disclosureIndicator : .none)
+      cell.values.append(contentsOf: CellReuseRenderingTests.rows[row])
+    }
+  }
+
+  static let renderers: [any TableRenderer] = [
+    CSVTableRenderer(), MarkdownTableRenderer(), HTMLTableRenderer(),
+    TextTableRenderer(style: .grid),
+    TextTableRenderer(style: .plain, sizing: .fixed([8, 8, 5, 6])),
+  ]
+
+  @Test(arguments: renderers)
+  func aReusedCellRendersAsFreshCellsDo(_ renderer: any TableRenderer) {
+    let reusing = ReusingDataSource()
+    let output = renderer.render(Table(dataSource: reusing))
+    #expect(output == renderer.render(Table(dataSource: FreshDataSource())))
+    #expect(reusing.madeFresh == 0)
+    // Aligned text measured first reads every row twice; the others read each row once.
+    #expect(reusing.configured % Self.rows.count == 0 && reusing.configured > 0)
+  }
+}
