@@ -102,7 +102,7 @@ public struct CSVTableRenderer: TableRenderer {
   ///   - table: The table to render.
   ///   - output: Where the CSV goes.
   public func render(_ table: Table, into output: inout OutputBuffer) {
-    let layout = TableLayout(for: table)
+    var layout = TableLayout(for: table)
     let fieldCount = layout.columns.count + (sectionColumn == nil ? 0 : 1)
     if includesHeaderRow, layout.hasHeaderRow {
       var isFirstField = true

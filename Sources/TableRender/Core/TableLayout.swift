@@ -16,7 +16,10 @@ struct TableLayout {
   /// The data source's overrides, so a table's override wins over format representations.
   let registry: RepresentationRegistry
   /// Which types have format representations, learned once per type during this render.
-  let conformances = FormatConformances()
+  ///
+  /// A value, not an object, so a renderer's local `var layout` updates it with no dynamic
+  /// exclusivity check (a class's stored property pays one on every row).
+  var conformances = FormatConformances()
 
   /// The layout for the data source of `table`.
   init(for table: Table) {
@@ -42,7 +45,7 @@ struct TableLayout {
 
   /// The values a text format shows for a row: the object's ``TextRepresentable`` values unless
   /// the table overrides its type, else the cell's.
-  func textValues(of cell: Cell, object: Any) -> [CellValue] {
+  mutating func textValues(of cell: Cell, object: Any) -> [CellValue] {
     if conformances.hasText(object), let representable = object as? any TextRepresentable,
       !registry.overrides(object)
     {
@@ -53,7 +56,7 @@ struct TableLayout {
 
   /// The values CSV exports for a row: the object's ``CSVRepresentable`` values unless the table
   /// overrides its type, else the cell's.
-  func csvValues(of cell: Cell, object: Any) -> [CellValue] {
+  mutating func csvValues(of cell: Cell, object: Any) -> [CellValue] {
     if conformances.hasCSV(object), let representable = object as? any CSVRepresentable,
       !registry.overrides(object)
     {
@@ -64,7 +67,7 @@ struct TableLayout {
 
   /// The content HTML shows for a row: the object's ``HTMLRepresentable`` values unless the
   /// table overrides its type, else the cell's values.
-  func htmlValues(of cell: Cell, object: Any) -> [HTMLValue] {
+  mutating func htmlValues(of cell: Cell, object: Any) -> [HTMLValue] {
     if conformances.hasHTML(object), let representable = object as? any HTMLRepresentable,
       !registry.overrides(object)
     {
@@ -98,25 +101,25 @@ struct TableLayout {
 /// cast that fetches their values. A cast looks inside an `Optional` and an `AnyHashable`, so for
 /// those two the answer depends on the value and is asked every time. The memo lives for one
 /// render and is never shared between threads.
-final class FormatConformances {
+struct FormatConformances {
   private var text = Memo()
   private var csv = Memo()
   private var html = Memo()
 
   /// Whether `object is any TextRepresentable`.
-  func hasText(_ object: Any) -> Bool {
+  mutating func hasText(_ object: Any) -> Bool {
     text.check(
       object, type: { $0 is any TextRepresentable.Type }, value: { $0 is any TextRepresentable })
   }
 
   /// Whether `object is any CSVRepresentable`.
-  func hasCSV(_ object: Any) -> Bool {
+  mutating func hasCSV(_ object: Any) -> Bool {
     csv.check(
       object, type: { $0 is any CSVRepresentable.Type }, value: { $0 is any CSVRepresentable })
   }
 
   /// Whether `object is any HTMLRepresentable`.
-  func hasHTML(_ object: Any) -> Bool {
+  mutating func hasHTML(_ object: Any) -> Bool {
     html.check(
       object, type: { $0 is any HTMLRepresentable.Type }, value: { $0 is any HTMLRepresentable })
   }

@@ -188,7 +188,7 @@ public struct HTMLTableRenderer: TableRenderer {
 
   /// Writes the `<table>` element, streaming the rows.
   private func writeTable(_ table: Table, into output: inout OutputBuffer) {
-    let layout = TableLayout(for: table)
+    var layout = TableLayout(for: table)
     let alignments = layout.columns.map(\.alignment)
     let span = layout.columns.count
     let links = LinkPolicy(self)

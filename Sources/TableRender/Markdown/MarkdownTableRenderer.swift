@@ -76,7 +76,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   ///   - table: The table to render.
   ///   - output: Where the Markdown goes.
   public func render(_ table: Table, into output: inout OutputBuffer) {
-    let layout = TableLayout(for: table)
+    var layout = TableLayout(for: table)
     var writer = BlockWriter()
     if let title, !title.isEmpty {
       writer.startBlock(in: &output)

@@ -34,6 +34,21 @@ import Testing
     }
   }
 
+  /// Every digit count, at both ends: the count comes from the bit length, which a power of ten
+  /// and its neighbours test hardest.
+  @Test func integersOfEveryLengthMatchTheStandardLibrary() {
+    var numbers = [0, 1, 9, Int.max, Int.min, Int.min + 1]
+    var power = 1
+    while power <= Int.max / 10 {
+      power *= 10
+      numbers += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    for number in numbers {
+      let (text, _) = written { $0.write(integer: number) }
+      #expect(text == String(number))
+    }
+  }
+
   @Test func writesLargerThanTheBlockArriveWhole() {
     let long = String(repeating: "ab€", count: 1_000)  // 5,000 bytes, block of 256
     let (text, sink) = written { buffer in
