@@ -128,10 +128,13 @@ public struct CSVTableRenderer: TableRenderer {
           writeText(sectionTitle, fieldCount: fieldCount, into: &output)
           isFirstField = false
         }
-        for value in layout.csvValues(of: cell, object: object) {
-          if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
-          isFirstField = false
-          writeValue(value, fieldCount: fieldCount, into: &output)
+        // Read the values in place: iterating the array would copy (and retain) each one.
+        layout.csvValues(of: cell, object: object).withUnsafeBufferPointer { values in
+          for index in values.indices {
+            if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
+            isFirstField = false
+            writeValue(values[index], fieldCount: fieldCount, into: &output)
+          }
         }
         writeLineEnding(into: &output)
       },
