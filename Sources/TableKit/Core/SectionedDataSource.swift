@@ -75,6 +75,19 @@ open class SectionedDataSource<Item>: TableDataSource {
     return representations.cell(for: item)
   }
 
+  /// Assigns ``cell(at:)``; declared here so that a subclass can override it.
+  ///
+  /// A subclass whose items build their own cells can fill `cell` in place instead (see
+  /// ``TableDataSource/configureCell(_:at:)``). Without this declaration a subclass's version
+  /// would never be called: the conformance would keep using the protocol's default.
+  ///
+  /// - Parameters:
+  ///   - cell: Replaced with the row's cell.
+  ///   - position: A position inside the counts.
+  open func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    cell = self.cell(at: position)
+  }
+
   /// The item at `position`, or `nil` when ``sections`` no longer has it.
   private func item(at position: TablePosition) -> Item? {
     guard sections.indices.contains(position.section) else { return nil }

@@ -37,4 +37,21 @@ import Testing
       #expect(cell == dataSource.cell(at: position))
     }
   }
+
+  /// A subclass's `configureCell` is the one the protocol calls.
+  @Test func aSubclassOfTheSectionedDataSourceCanFillCellsItself() {
+    final class Reusing: SectionedDataSource<String> {
+      var configured = 0
+      override func configureCell(_ cell: inout Cell, at position: TablePosition) {
+        configured += 1
+        cell.prepareForReuse("reused \(position.row)")
+      }
+    }
+    let dataSource = Reusing(sections: [TableSection(items: ["a", "b"])])
+    let asProtocol: any TableDataSource = dataSource
+    var cell = used
+    asProtocol.configureCell(&cell, at: TablePosition(section: 0, row: 1))
+    #expect(cell == Cell("reused 1"))
+    #expect(dataSource.configured == 1)
+  }
 }
