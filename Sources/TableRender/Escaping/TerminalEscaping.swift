@@ -20,6 +20,14 @@ enum TerminalEscaping {
   static func classify(_ text: String) -> Classification {
     var text = text
     return text.withUTF8 { bytes in
+      // Most values are printable ASCII: one branch-free pass (which the compiler vectorizes)
+      // answers for them before the byte-by-byte scan below.
+      var outside: UInt8 = 0
+      for byte in bytes {
+        // Bit 7 is set when `byte` is below 0x20 (the subtraction wraps) or above 0x7E.
+        outside |= (byte &- 0x20) | (byte &+ 0x01)
+      }
+      if outside & 0x80 == 0 { return .printableASCII }
       var isASCII = true
       var index = 0
       let count = bytes.count

@@ -77,14 +77,20 @@ enum NumberWidth {
         return (number.description.count, 0)
       }
       let sign = number < 0 && units != 0 ? 1 : 0
-      let whole = units / UInt128(FixedPoint.powersOfTen[digits])
+      let power = FixedPoint.powersOfTen[digits]
+      // 64-bit division when the units fit, as `OutputBuffer.write(decimal:fractionDigits:)`.
+      let whole =
+        units <= UInt128(UInt64.max) ? UInt128(UInt64(units) / power) : units / UInt128(power)
       return (sign + digitCount(whole), digits > 0 ? digits + 1 : 0)
     case .text, .boolean, .empty:
       return (value.text.count, 0)
     }
   }
 
+  /// The number of decimal digits of `value`: from the bit length when it fits 64 bits (the
+  /// usual case; a 128-bit division per digit costs a library call each), else by dividing.
   private static func digitCount(_ value: UInt128) -> Int {
+    if value <= UInt128(UInt64.max) { return OutputBuffer.digitCount(UInt64(value)) }
     var count = 1
     var remaining = value
     while remaining >= 10 {

@@ -31,8 +31,10 @@ struct TextTableDrawing {
   private let fractionWidths: [Int]
   private let holdsNumbers: [Bool]
   private let hasAccessory: Bool
-  /// The box's vertical line as a string, made once: `nil` for a borderless style.
-  private let vertical: String?
+  /// The box's vertical line as UTF-8, made once: `nil` for a borderless style.
+  ///
+  /// Bytes, not a `String`: it is written several times on every line.
+  private let vertical: [UInt8]?
   /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
   private let alignments: [TableColumn.Alignment]
   private var last = LineKind.nothing
@@ -56,7 +58,7 @@ struct TextTableDrawing {
     self.fractionWidths = metrics.fractionWidths
     self.holdsNumbers = metrics.holdsNumbers
     self.hasAccessory = metrics.hasAccessory
-    self.vertical = style.box.map { String($0.vertical) }
+    self.vertical = style.box.map { Array(String($0.vertical).utf8) }
     self.alignments = layout.columns.map(\.alignment)
     let gap = min(max(style.gap, 0), Self.limit)
     let indent = min(max(style.indent, 0), Self.limit)
@@ -387,6 +389,11 @@ struct TextTableDrawing {
   private mutating func emit(_ text: String, to output: inout OutputBuffer) {
     flushSpaces(to: &output)
     output.write(text)
+  }
+
+  private mutating func emit(_ bytes: [UInt8], to output: inout OutputBuffer) {
+    flushSpaces(to: &output)
+    output.write(utf8: bytes)
   }
 
   private mutating func endLine(to output: inout OutputBuffer) {

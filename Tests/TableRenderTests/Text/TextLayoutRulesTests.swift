@@ -23,6 +23,32 @@ import Testing
     #expect(text == expected.joined(separator: "\n"))
   }
 
+  /// The widths measured without formatting agree with the formatted text, at every digit
+  /// count and past 64 bits, where the measurement switches to 128-bit arithmetic.
+  @Test func numberWidthsMatchTheirFormattedText() {
+    var values: [CellValue] = [.integer(0), .integer(Int.min), .integer(Int.max)]
+    var power = 1.0
+    for _ in 0..<40 {
+      power *= 10
+      values += [
+        .decimal(power - 1, fractionDigits: 2), .decimal(-power, fractionDigits: 3),
+        .decimal(power * 1.5, fractionDigits: 0), .decimal(0.5 / power, fractionDigits: 6),
+      ]
+    }
+    for value in values {
+      let parts = NumberWidth.parts(of: value)
+      let text = value.text
+      // Past 1e38 units a decimal is written as its description ("1.5e+40"), measured whole.
+      guard text.allSatisfy({ "-0123456789.".contains($0) }) else {
+        #expect(parts.whole == text.count && parts.fraction == 0, "\(text)")
+        continue
+      }
+      let point = text.firstIndex(of: ".") ?? text.endIndex
+      #expect(parts.whole == text[..<point].count, "\(text)")
+      #expect(parts.fraction == text[point...].count, "\(text)")
+    }
+  }
+
   @Test func alignsNumbersRightWithoutDecimalAlignment() {
     let table = singleColumn([.decimal(1.5, fractionDigits: 1), .decimal(12.25, fractionDigits: 2)])
     #expect(TextTableRenderer().render(table) == "      n\n  -----\n    1.5\n  12.25\n")
