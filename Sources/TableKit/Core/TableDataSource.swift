@@ -5,8 +5,8 @@
 ///
 /// Only the counts and ``representedObject(at:)`` are required. Everything else has a default:
 /// ``cell(at:)`` asks the represented object for its representation (through
-/// ``representations``), ``configureCell(_:at:)`` uses ``cell(at:)``, titles are `nil`, every selection is allowed, and the did-hooks do
-/// nothing.
+/// ``representations``), ``configureCell(_:at:)`` uses ``cell(at:)``, titles are `nil`, every
+/// selection is allowed, and the did-hooks do nothing.
 ///
 /// ```swift
 /// final class ContactDataSource: TableDataSource {
@@ -70,8 +70,9 @@ public protocol TableDataSource: AnyObject {
   /// }
   /// ```
   ///
-  /// The result must equal ``cell(at:)`` for the same position; ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``
-  /// resets every field, so nothing of the previous row is left behind.
+  /// The result must equal ``cell(at:)`` for the same position. Start from
+  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``, which resets every field,
+  /// so nothing of the previous row is left behind.
   ///
   /// - Parameters:
   ///   - cell: A cell holding an earlier row, or a new one; on return, the row's cell.

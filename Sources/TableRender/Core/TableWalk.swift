@@ -8,7 +8,8 @@ extension Table {
   /// call: packing them into a value first (an enum of steps, say) would copy and destroy the
   /// cell and the object for every row, which costs more than making the cell. The cell is one
   /// cell reused for every row through `TableDataSource.configureCell(_:at:)`, so a data source
-  /// that fills it in place costs no allocation per row; `row` must not keep it.
+  /// that fills it in place costs no allocation per row. A `row` that keeps the cell keeps a
+  /// copy (safe, but the next row then allocates again).
   ///
   /// - Parameters:
   ///   - sectionHeader: Called as a section starts, with its header title.
