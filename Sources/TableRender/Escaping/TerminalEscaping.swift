@@ -22,12 +22,7 @@ enum TerminalEscaping {
     return text.withUTF8 { bytes in
       // Most values are printable ASCII: one branch-free pass (which the compiler vectorizes)
       // answers for them before the byte-by-byte scan below.
-      var outside: UInt8 = 0
-      for byte in bytes {
-        // Bit 7 is set when `byte` is below 0x20 (the subtraction wraps) or above 0x7E.
-        outside |= (byte &- 0x20) | (byte &+ 0x01)
-      }
-      if outside & 0x80 == 0 { return .printableASCII }
+      if DisplayWidth.isPrintableASCII(bytes) { return .printableASCII }
       var isASCII = true
       var index = 0
       let count = bytes.count

@@ -97,7 +97,7 @@ package enum DisplayWidth {
   ///
   /// - Parameter bytes: UTF-8 bytes.
   /// - Returns: `true` when no byte is a control, DEL or part of a multi-byte sequence.
-  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var outside: UInt8 = 0
     for byte in bytes {
       // Bit 7 is set when `byte` is below 0x20 (the subtraction wraps) or above 0x7E.

@@ -162,7 +162,8 @@ import Testing
         TableSection(
           "March 2025", footer: "3 entries, not exported",
           items: [
-            CSVInvoice(number: "INV-1042", customer: "Acme, Sons", cents: 125_050, isPaid: true),
+            LedgerInvoiceFixture(
+              number: "INV-1042", customer: "Acme, Sons", cents: 125_050, isPaid: true),
             LedgerRefundFixture(
               invoice: "INV-1040", reason: "Box \"damaged\"\nsent back", cents: 1_999),
             LedgerNoteFixture(text: "=SUM(A1:A9)"),
@@ -170,8 +171,10 @@ import Testing
         TableSection(
           "April 2025",
           items: [
-            CSVInvoice(number: "INV-1043", customer: "Zoë & Co.", cents: 700, isPaid: false),
-            CSVInvoice(number: "INV-1044", customer: " padded ", cents: -250, isPaid: false),
+            LedgerInvoiceFixture(
+              number: "INV-1043", customer: "Zoë & Co.", cents: 700, isPaid: false),
+            LedgerInvoiceFixture(
+              number: "INV-1044", customer: " padded ", cents: -250, isPaid: false),
           ]),
       ],
       columns: [
@@ -214,22 +217,8 @@ private struct CSVShipment: TableRepresentable, CSVRepresentable {
   var csvValues: [CellValue] { ["shipment", .integer(grams)] }
 }
 
-/// An invoice: a cell with a formatted amount, and a CSV representation with raw cents.
-private struct CSVInvoice: TableRepresentable, CSVRepresentable {
-  var number: String
-  var customer: String
-  var cents: Int
-  var isPaid: Bool
-
-  var tableCell: Cell {
-    Cell(
-      number,
-      values: [
-        .text(number), .text(customer), .decimal(Double(cents) / 100, fractionDigits: 2),
-        .boolean(isPaid),
-      ])
-  }
-
+/// The golden file's invoice exports raw cents instead of its cell's decimal amount.
+extension LedgerInvoiceFixture: CSVRepresentable {
   var csvValues: [CellValue] {
     [.text(number), .text(customer), .integer(cents), .boolean(isPaid)]
   }

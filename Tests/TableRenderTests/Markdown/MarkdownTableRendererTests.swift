@@ -270,7 +270,7 @@ import Testing
         TableSection(
           "March 2025", footer: "3 entries, 1 refund",
           items: [
-            MarkdownInvoice(
+            LedgerInvoiceFixture(
               number: "INV-1042", customer: "Acme | Sons", cents: 125_050, isPaid: true),
             LedgerRefundFixture(
               invoice: "INV-1040", reason: "Damaged *box*\nsent back", cents: 1_999),
@@ -279,8 +279,10 @@ import Testing
         TableSection(
           "April 2025",
           items: [
-            MarkdownInvoice(number: "INV-1043", customer: "Zoë & Co.", cents: 700, isPaid: false),
-            MarkdownInvoice(number: "INV-1044", customer: " padded ", cents: -250, isPaid: false),
+            LedgerInvoiceFixture(
+              number: "INV-1043", customer: "Zoë & Co.", cents: 700, isPaid: false),
+            LedgerInvoiceFixture(
+              number: "INV-1044", customer: " padded ", cents: -250, isPaid: false),
           ]),
       ],
       columns: [
@@ -303,22 +305,8 @@ private struct MarkdownParcel: TableRepresentable, TextRepresentable {
   }
 }
 
-/// An invoice: a cell with typed values, and a text representation that spells out its status.
-private struct MarkdownInvoice: TableRepresentable, TextRepresentable {
-  var number: String
-  var customer: String
-  var cents: Int
-  var isPaid: Bool
-
-  var tableCell: Cell {
-    Cell(
-      number,
-      values: [
-        .text(number), .text(customer), .decimal(Double(cents) / 100, fractionDigits: 2),
-        .boolean(isPaid),
-      ])
-  }
-
+/// The golden file's invoice spells out its status in text formats instead of a boolean.
+extension LedgerInvoiceFixture: TextRepresentable {
   var textValues: [CellValue] {
     [
       .text(number), .text(customer), .decimal(Double(cents) / 100, fractionDigits: 2),

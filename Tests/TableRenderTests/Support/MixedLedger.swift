@@ -74,6 +74,24 @@ func makeMixedLedger() -> Table {
   )
 }
 
+/// An invoice for the format golden files: its cell has the amount as a decimal and the paid flag
+/// as a boolean; each format's tests give it that format's own representation in an extension.
+struct LedgerInvoiceFixture: TableRepresentable {
+  var number: String
+  var customer: String
+  var cents: Int
+  var isPaid: Bool
+
+  var tableCell: Cell {
+    Cell(
+      number,
+      values: [
+        .text(number), .text(customer), .decimal(Double(cents) / 100, fractionDigits: 2),
+        .boolean(isPaid),
+      ])
+  }
+}
+
 /// A refund for the format golden files: only a cell, a negative amount and no status.
 struct LedgerRefundFixture: TableRepresentable {
   var invoice: String
