@@ -55,19 +55,25 @@ enum BenchmarkTable {
 
   /// The row whose draws start at `state`, and the state after it.
   static func row(index: Int, state: UInt64) -> (BenchmarkRow, UInt64) {
+    // Six draws in locals: an array of them would be allocated for every row.
     var state = state
-    var draws: [UInt64] = [0, 0, 0, 0, 0, 0]
-    for draw in 0..<6 {
+    func draw() -> UInt64 {
       state = state &* multiplier &+ increment
-      draws[draw] = state >> 33
+      return state >> 33
     }
+    let first = draw()
+    let last = draw()
+    let cents = draw()
+    let flag = draw()
+    let date = draw()
+    let note = draw()
     let row = BenchmarkRow(
       id: Int32(truncatingIfNeeded: index + 1),
-      name: UInt8(draws[0] % 16) * 16 + UInt8(draws[1] % 16),
-      cents: Int32(draws[2] % 10_000_000) - 2_000_000,
-      flag: draws[3] & 1 == 1,
-      date: UInt16(draws[4] % 9000),
-      note: UInt16(draws[5] % 12) * 1000 + UInt16(draws[5] % 1000)
+      name: UInt8(first % 16) * 16 + UInt8(last % 16),
+      cents: Int32(cents % 10_000_000) - 2_000_000,
+      flag: flag & 1 == 1,
+      date: UInt16(date % 9000),
+      note: UInt16(note % 12) * 1000 + UInt16(note % 1000)
     )
     return (row, state)
   }
@@ -106,22 +112,20 @@ struct BenchmarkRow: TableRepresentable {
 
   var tableCell: Cell {
     var cell = Cell("")
-    // Room for all six values up front: appending to an empty array would grow it three times.
-    cell.values.reserveCapacity(6)
     configure(&cell)
     return cell
   }
 
-  /// Fills `cell` in place, reusing its values array (see `TableDataSource.configureCell`).
+  /// Fills `cell` in place, overwriting its six values (see `TableDataSource.configureCell`).
   func configure(_ cell: inout Cell) {
     let name = BenchmarkTable.names[Int(name)]
-    cell.prepareForReuse(name, kind: Self.kind)
-    cell.values.append(.integer(Int(id)))
-    cell.values.append(.text(name))
-    cell.values.append(.decimal(amount, fractionDigits: 2))
-    cell.values.append(.boolean(flag))
-    cell.values.append(.text(BenchmarkTable.dates[Int(date)]))
-    cell.values.append(.text(BenchmarkTable.numberedNotes[Int(note)]))
+    cell.prepareForReuse(name, kind: Self.kind, valueCount: 6)
+    cell.values[0] = .integer(Int(id))
+    cell.values[1] = .text(name)
+    cell.values[2] = .decimal(amount, fractionDigits: 2)
+    cell.values[3] = .boolean(flag)
+    cell.values[4] = .text(BenchmarkTable.dates[Int(date)])
+    cell.values[5] = .text(BenchmarkTable.numberedNotes[Int(note)])
   }
 
   private static let kind: CellKind = "row"

@@ -52,7 +52,9 @@ public struct Cell: Hashable, Sendable {
   /// but empties ``values`` keeping its capacity, so the cell can be filled for another row
   /// without allocating.
   ///
-  /// Used by ``TableDataSource/configureCell(_:at:)``; append the new row's values after it.
+  /// Used by ``TableDataSource/configureCell(_:at:)``; append the new row's values after it. For
+  /// rows with a fixed number of columns,
+  /// ``prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)`` costs less.
   ///
   /// - Parameters:
   ///   - text: The main text of the row.
@@ -67,11 +69,58 @@ public struct Cell: Hashable, Sendable {
     kind: CellKind = .default,
     isSelectable: Bool = true
   ) {
-    self.text = text
-    self.detailText = detail
+    resetFields(text, detail: detail, accessory: accessory, kind: kind, isSelectable: isSelectable)
     // `removeAll(keepingCapacity:)` destroys through the generic path, several times slower
     // than removing the values one by one.
     while !values.isEmpty { values.removeLast() }
+  }
+
+  /// Resets every field except ``values`` as ``init(_:detail:values:accessory:kind:isSelectable:)``
+  /// would set it, and makes ``values`` exactly `valueCount` long, for the new row to overwrite
+  /// in place.
+  ///
+  /// The fastest way to fill a reused cell when rows have a fixed number of columns: assigning
+  /// `cell.values[column]` replaces one value, where emptying the array and appending pays a
+  /// check and a move for every value twice. Values the previous row had beyond `valueCount` are
+  /// removed and missing ones are added as ``CellValue/empty``; the others still hold the previous
+  /// row's values until you assign them, so assign every column:
+  ///
+  /// ```swift
+  /// cell.prepareForReuse(payment.payee, kind: "payment", valueCount: 2)
+  /// cell.values[0] = .text(payment.payee)
+  /// cell.values[1] = .decimal(payment.amount, fractionDigits: 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The main text of the row.
+  ///   - detail: A secondary text, or `nil` for none.
+  ///   - accessory: The mark at the trailing edge.
+  ///   - kind: A style identifier for renderers.
+  ///   - isSelectable: Whether the row can be selected.
+  ///   - valueCount: The number of values the row has; negative counts are taken as zero.
+  public mutating func prepareForReuse(
+    _ text: String,
+    detail: String? = nil,
+    accessory: CellAccessory = .none,
+    kind: CellKind = .default,
+    isSelectable: Bool = true,
+    valueCount: Int
+  ) {
+    resetFields(text, detail: detail, accessory: accessory, kind: kind, isSelectable: isSelectable)
+    let count = max(valueCount, 0)
+    while values.count > count { values.removeLast() }
+    while values.count < count { values.append(.empty) }
+  }
+
+  private mutating func resetFields(
+    _ text: String,
+    detail: String?,
+    accessory: CellAccessory,
+    kind: CellKind,
+    isSelectable: Bool
+  ) {
+    self.text = text
+    self.detailText = detail
     self.accessory = accessory
     self.kind = kind
     self.isSelectable = isSelectable

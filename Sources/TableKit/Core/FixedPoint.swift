@@ -9,11 +9,14 @@ package enum FixedPoint {
   static let limit = 1.0e38
 
   /// The powers of ten a `Double` can carry exactly, indexed by exponent.
-  package static let powersOfTen: [UInt64] = (0...15).map { exponent in
-    var power: UInt64 = 1
-    for _ in 0..<exponent { power *= 10 }
-    return power
-  }
+  ///
+  /// Written out as literals: the compiler then lays the array out statically, so reading it
+  /// needs no lazy-initialization check (a computed array costs a call on every access).
+  package static let powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+    100_000_000_000_000, 1_000_000_000_000_000,
+  ]
 
   /// `|value| × 10^digits` rounded to a whole number, or `nil` when the product is at or past
   /// ``limit`` (or `value` is not finite).
@@ -29,9 +32,21 @@ package enum FixedPoint {
     guard magnitude * Double(power) < limit else { return nil }
     if magnitude == 0 { return 0 }
     let isNormal = magnitude.exponentBitPattern != 0
-    let significand = UInt128(
-      isNormal ? (1 << 52) | magnitude.significandBitPattern : magnitude.significandBitPattern)
+    let significand64 =
+      isNormal ? (1 << 52) | magnitude.significandBitPattern : magnitude.significandBitPattern
     let exponent = (isNormal ? Int(magnitude.exponentBitPattern) : 1) - 1075
+    if power < 1024, exponent < 0, exponent > -64 {
+      // Up to three digits and a fractional value: a 53-bit significand times at most 1000
+      // fits 64 bits, and 64-bit arithmetic is several times cheaper than 128-bit.
+      let product = significand64 &* power
+      let shift = UInt64(-exponent)
+      let quotient = product >> shift
+      let remainder = product & ((1 << shift) &- 1)
+      let half: UInt64 = 1 << (shift &- 1)
+      let roundsUp = remainder > half || (remainder == half && quotient & 1 == 1)
+      return UInt128(quotient + (roundsUp ? 1 : 0))
+    }
+    let significand = UInt128(significand64)
     let product = significand * UInt128(power)
     if exponent >= 0 { return product << exponent }
     let shift = -exponent

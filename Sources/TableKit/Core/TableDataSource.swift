@@ -72,7 +72,9 @@ public protocol TableDataSource: AnyObject {
   ///
   /// The result must equal ``cell(at:)`` for the same position. Start from
   /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``, which resets every field,
-  /// so nothing of the previous row is left behind.
+  /// so nothing of the previous row is left behind. When every row has the same columns,
+  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)`` keeps the values
+  /// for you to overwrite (`cell.values[1] = …`), which costs less than appending.
   ///
   /// - Parameters:
   ///   - cell: A cell holding an earlier row, or a new one; on return, the row's cell.

@@ -181,7 +181,7 @@ public struct CSVTableRenderer: TableRenderer {
 
   private func writeLineEnding(into output: inout OutputBuffer) {
     switch lineEnding {
-    case .crlf: output.write("\r\n")
+    case .crlf: output.write("\r\n" as StaticString)
     case .lf: output.write(byte: UInt8(ascii: "\n"))
     }
   }

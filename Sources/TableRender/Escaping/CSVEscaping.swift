@@ -50,38 +50,22 @@ package enum CSVEscaping {
     into output: inout OutputBuffer
   ) {
     guard let first = bytes.first, let last = bytes.last else { return }
-    var needsQuotes = false
-    var firstQuote = bytes.endIndex
-    for index in bytes.indices {
-      let byte = bytes[index]
-      // Every byte that matters is below `-` (0x2D); letters, digits and most text are above.
-      guard byte < UInt8(ascii: "-") else { continue }
-      if byte == UInt8(ascii: "\"") {
-        needsQuotes = true
-        firstQuote = index
-        break
-      }
-      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-        needsQuotes = true
-      }
-    }
+    let found = ByteScan.find(
+      UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: bytes)
+    var needsQuotes = found.any
     if quotesSurroundingSpaces, isSpaceOrTab(first) || isSpaceOrTab(last) { needsQuotes = true }
 
     if needsQuotes { output.write(byte: UInt8(ascii: "\"")) }
     if guardsFormulas, startsFormula(first) { output.write(byte: UInt8(ascii: "'")) }
-    if firstQuote == bytes.endIndex {
+    if !found.first {
       output.write(utf8: bytes)
     } else {
       // Copy up to and including each quote, then write it a second time.
       var runStart = bytes.startIndex
-      var index = firstQuote
-      while index < bytes.endIndex {
-        if bytes[index] == UInt8(ascii: "\"") {
-          output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart...index]))
-          output.write(byte: UInt8(ascii: "\""))
-          runStart = index + 1
-        }
-        index += 1
+      for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
+        output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+        output.write(byte: UInt8(ascii: "\""))
+        runStart = index + 1
       }
       output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.endIndex]))
     }

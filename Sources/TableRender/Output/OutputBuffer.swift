@@ -60,8 +60,38 @@ public struct OutputBuffer {
       sink.write(bytes)
       return
     }
-    (storage.base + count).update(from: source, count: bytes.count)
+    Self.copy(bytes.count, from: source, to: storage.base + count)
     count += bytes.count
+  }
+
+  /// Copies `length` bytes; short runs (most values) inline, longer ones with `memcpy`.
+  ///
+  /// A call to `memcpy` costs more than the copy itself for the few bytes of a name or a date:
+  /// up to sixteen bytes are moved as two overlapping words, or byte by byte below four.
+  @inline(__always)
+  private static func copy(
+    _ length: Int,
+    from source: UnsafePointer<UInt8>,
+    to target: UnsafeMutablePointer<UInt8>
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    switch length {
+    case 8...16:
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    case 4..<8:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    case 0..<4:
+      for index in 0..<length { target[index] = source[index] }
+    default:
+      target.update(from: source, count: length)
+    }
   }
 
   /// Appends `text` as it is, with no escaping.
@@ -118,8 +148,14 @@ public struct OutputBuffer {
   ///
   /// - Parameter value: The number.
   public mutating func write(integer value: Int) {
-    if value < 0 { write(byte: UInt8(ascii: "-")) }
-    write(digits: UInt64(value.magnitude), minimumCount: 1)
+    let magnitude = UInt64(value.magnitude)
+    let sign = value < 0 ? 1 : 0
+    let length = Self.digitCount(magnitude)
+    guard makeRoom(for: sign + length) else { return }
+    let start = storage.base + count
+    if sign == 1 { start.pointee = UInt8(ascii: "-") }
+    Self.fill(start + sign, length: length, digitsOf: magnitude)
+    count += sign + length
   }
 
   /// Appends `value` with exactly `fractionDigits` digits after the point, as
@@ -135,23 +171,35 @@ public struct OutputBuffer {
       write(value.description)
       return
     }
-    if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
-    let power = FixedPoint.powersOfTen[digits]
-    if units <= UInt128(UInt64.max) {
-      // The usual case: 64-bit division is several times cheaper than 128-bit.
-      let small = UInt64(units)
-      write(digits: small / power, minimumCount: 1)
+    let sign = value < 0 && units != 0 ? 1 : 0
+    let power = Self.powersOfTen[digits]
+    guard units <= UInt128(UInt64.max) else {
+      if sign == 1 { write(byte: UInt8(ascii: "-")) }
+      write(String(units / UInt128(power)))
       if digits > 0 {
+        let fraction = String(units % UInt128(power))
         write(byte: UInt8(ascii: "."))
-        write(digits: small % power, minimumCount: digits)
+        write(repeating: UInt8(ascii: "0"), count: digits - fraction.utf8.count)
+        write(fraction)
       }
       return
     }
-    write(digits: units / UInt128(power), minimumCount: 1)
+    // The usual case, in 64-bit arithmetic (several times cheaper than 128-bit), with room
+    // made once for the sign, both parts and the point.
+    let small = UInt64(units)
+    let whole = small / power
+    let wholeLength = Self.digitCount(whole)
+    let fractionLength = digits > 0 ? digits + 1 : 0
+    guard makeRoom(for: sign + wholeLength + fractionLength) else { return }
+    let start = storage.base + count
+    if sign == 1 { start.pointee = UInt8(ascii: "-") }
+    Self.fill(start + sign, length: wholeLength, digitsOf: whole)
     if digits > 0 {
-      write(byte: UInt8(ascii: "."))
-      write(digits: units % UInt128(power), minimumCount: digits)
+      let point = start + sign + wholeLength
+      point.pointee = UInt8(ascii: ".")
+      Self.fill(point + 1, length: digits, digitsOf: small - whole &* power)
     }
+    count += sign + wholeLength + fractionLength
   }
 
   /// Appends the plain text of `value`, unescaped: numbers as digits, booleans as words.
@@ -167,55 +215,33 @@ public struct OutputBuffer {
     }
   }
 
-  /// Appends the digits of `value`, left-padded with zeros to `minimumCount`.
-  private mutating func write(digits value: UInt128, minimumCount: Int) {
-    if value <= UInt128(UInt64.max) {
-      write(digits: UInt64(value), minimumCount: minimumCount)
-      return
-    }
-    let text = String(value)
-    write(repeating: UInt8(ascii: "0"), count: minimumCount - text.utf8.count)
-    write(text)
-  }
-
-  /// Appends the digits of `value`, left-padded with zeros to `minimumCount` (at most 20).
+  /// Writes the last `length` decimal digits of `value` at `start`, left-padded with zeros.
   ///
-  /// The length comes from the position of the highest set bit and one comparison, and the
-  /// digits are written two at a time from a table, from the right: half the divisions of one
-  /// digit at a time, and no loop to count them first.
-  private mutating func write(digits value: UInt64, minimumCount: Int) {
-    let length = max(Self.digitCount(value), min(minimumCount, 20))
-    guard makeRoom(for: length) else { return }
+  /// The digits are written two at a time from a table, from the right: half the divisions of
+  /// one digit at a time. The caller has made room and measured `length` (see ``digitCount(_:)``).
+  private static func fill(
+    _ start: UnsafeMutablePointer<UInt8>,
+    length: Int,
+    digitsOf value: UInt64
+  ) {
     let pairs: StaticString = """
       00010203040506070809101112131415161718192021222324252627282930313233343536373839\
       40414243444546474849505152535455565758596061626364656667686970717273747576777879\
       8081828384858687888990919293949596979899
       """
     let table = pairs.utf8Start
-    let base = storage.base + count
     var remaining = value
     var position = length
-    while remaining >= 100 {
+    while position >= 2 {
       let pair = Int(remaining % 100) &* 2
       remaining /= 100
       position -= 2
-      base[position] = table[pair]
-      base[position + 1] = table[pair + 1]
+      start[position] = table[pair]
+      start[position + 1] = table[pair + 1]
     }
-    if remaining >= 10 {
-      let pair = Int(remaining) &* 2
-      position -= 2
-      base[position] = table[pair]
-      base[position + 1] = table[pair + 1]
-    } else {
-      position -= 1
-      base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+    if position == 1 {
+      start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
     }
-    while position > 0 {
-      position -= 1
-      base[position] = UInt8(ascii: "0")
-    }
-    count += length
   }
 
   /// The number of decimal digits of `value` (1 for zero), from its bit length.
@@ -230,7 +256,10 @@ public struct OutputBuffer {
   }
 
   /// 10⁰ through 10¹⁹, every power of ten a `UInt64` holds.
-  private static let powersOfTen: [UInt64] = [
+  ///
+  /// Literals in this module, so the array is laid out statically and read with no
+  /// lazy-initialization call (`FixedPoint`'s table, from another module, needs one per read).
+  static let powersOfTen: [UInt64] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
     10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
     100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,

@@ -77,7 +77,7 @@ enum NumberWidth {
         return (number.description.count, 0)
       }
       let sign = number < 0 && units != 0 ? 1 : 0
-      let power = FixedPoint.powersOfTen[digits]
+      let power = OutputBuffer.powersOfTen[digits]
       // 64-bit division when the units fit, as `OutputBuffer.write(decimal:fractionDigits:)`.
       let whole =
         units <= UInt128(UInt64.max) ? UInt128(UInt64(units) / power) : units / UInt128(power)

@@ -26,6 +26,30 @@ import Testing
           "new", detail: "detail", values: [7], accessory: .disclosureIndicator, kind: "fresh"))
   }
 
+  /// Values are kept for overwriting, cut or padded to the count; every other field is reset.
+  @Test(arguments: [0, 2, 3, 5])
+  func prepareForReuseWithACountKeepsThatManyValues(count: Int) {
+    var cell = used
+    cell.prepareForReuse("new", kind: "fresh", valueCount: count)
+    let kept: [CellValue] = ["a", 1, .boolean(true)]
+    let expected = Array(kept.prefix(count)) + Array(repeating: .empty, count: max(count - 3, 0))
+    #expect(cell == Cell("new", values: expected, kind: "fresh"))
+  }
+
+  @Test func overwrittenValuesMakeTheSameCellAsAFreshOne() {
+    var cell = used
+    cell.prepareForReuse("new", detail: "detail", valueCount: 2)
+    cell.values[0] = .integer(7)
+    cell.values[1] = "seven"
+    #expect(cell == Cell("new", detail: "detail", values: [7, "seven"]))
+  }
+
+  @Test func aNegativeCountKeepsNoValues() {
+    var cell = used
+    cell.prepareForReuse("new", valueCount: -1)
+    #expect(cell == Cell("new"))
+  }
+
   @Test func theDefaultConfigurationIsTheCell() {
     let dataSource = SectionedDataSource<Any>(sections: [
       TableSection(items: ["plain", 42, Cell("own", detail: "cell", kind: "custom")])

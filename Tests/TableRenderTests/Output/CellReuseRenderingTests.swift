@@ -45,9 +45,23 @@ import Testing
       configured += 1
       fill(&cell, row: position.row)
     }
+    /// Whether values are overwritten in place (`valueCount:`) rather than emptied and appended.
+    let overwrites: Bool
+
+    init(overwrites: Bool) {
+      self.overwrites = overwrites
+    }
+
     private func fill(_ cell: inout Cell, row: Int) {
-      cell.prepareForReuse("row \(row)", accessory: row == 1 ? .disclosureIndicator : .none)
-      cell.values.append(contentsOf: CellReuseRenderingTests.rows[row])
+      let values = CellReuseRenderingTests.rows[row]
+      let accessory: CellAccessory = row == 1 ? .disclosureIndicator : .none
+      if overwrites {
+        cell.prepareForReuse("row \(row)", accessory: accessory, valueCount: values.count)
+        for (column, value) in values.enumerated() { cell.values[column] = value }
+      } else {
+        cell.prepareForReuse("row \(row)", accessory: accessory)
+        cell.values.append(contentsOf: values)
+      }
     }
   }
 
@@ -57,9 +71,9 @@ import Testing
     TextTableRenderer(style: .plain, sizing: .fixed([8, 8, 5, 6])),
   ]
 
-  @Test(arguments: renderers)
-  func aReusedCellRendersAsFreshCellsDo(_ renderer: any TableRenderer) {
-    let reusing = ReusingDataSource()
+  @Test(arguments: renderers, [false, true])
+  func aReusedCellRendersAsFreshCellsDo(_ renderer: any TableRenderer, overwrites: Bool) {
+    let reusing = ReusingDataSource(overwrites: overwrites)
     let output = renderer.render(Table(dataSource: reusing))
     #expect(output == renderer.render(Table(dataSource: FreshDataSource())))
     #expect(reusing.madeFresh == 0)

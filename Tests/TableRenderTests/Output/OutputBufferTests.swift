@@ -49,6 +49,20 @@ import Testing
     }
   }
 
+  /// Short runs are copied inline in overlapping words; every length around the word sizes.
+  @Test func runsOfEveryShortLengthAreCopiedExactly() {
+    let source = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+    for length in 0...source.count {
+      let run = Array(source.prefix(length))
+      let (text, _) = written { buffer in
+        buffer.write(byte: UInt8(ascii: "["))
+        buffer.write(utf8: run)
+        buffer.write(byte: UInt8(ascii: "]"))
+      }
+      #expect(text == "[" + String(decoding: run, as: UTF8.self) + "]")
+    }
+  }
+
   @Test func writesLargerThanTheBlockArriveWhole() {
     let long = String(repeating: "ab€", count: 1_000)  // 5,000 bytes, block of 256
     let (text, sink) = written { buffer in
