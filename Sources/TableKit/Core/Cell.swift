@@ -63,10 +63,10 @@ public struct Cell: Hashable, Sendable {
   ///   - kind: A style identifier for renderers.
   ///   - isSelectable: Whether the row can be selected.
   public mutating func prepareForReuse(
-    _ text: String,
-    detail: String? = nil,
+    _ text: consuming String,
+    detail: consuming String? = nil,
     accessory: CellAccessory = .none,
-    kind: CellKind = .default,
+    kind: consuming CellKind = .default,
     isSelectable: Bool = true
   ) {
     resetFields(text, detail: detail, accessory: accessory, kind: kind, isSelectable: isSelectable)
@@ -99,10 +99,10 @@ public struct Cell: Hashable, Sendable {
   ///   - isSelectable: Whether the row can be selected.
   ///   - valueCount: The number of values the row has; negative counts are taken as zero.
   public mutating func prepareForReuse(
-    _ text: String,
-    detail: String? = nil,
+    _ text: consuming String,
+    detail: consuming String? = nil,
     accessory: CellAccessory = .none,
-    kind: CellKind = .default,
+    kind: consuming CellKind = .default,
     isSelectable: Bool = true,
     valueCount: Int
   ) {
@@ -113,10 +113,10 @@ public struct Cell: Hashable, Sendable {
   }
 
   private mutating func resetFields(
-    _ text: String,
-    detail: String?,
+    _ text: consuming String,
+    detail: consuming String?,
     accessory: CellAccessory,
-    kind: CellKind,
+    kind: consuming CellKind,
     isSelectable: Bool
   ) {
     self.text = text

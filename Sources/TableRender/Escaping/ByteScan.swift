@@ -1,4 +1,5 @@
-/// Looks for a few ASCII bytes in UTF-8, eight bytes at a time.
+/// Looks for a few ASCII bytes in UTF-8, or for any byte outside printable ASCII, eight bytes at a
+/// time.
 ///
 /// Escaping is mostly a search that finds nothing: a name, a date or a note seldom holds a quote
 /// or a comma. A byte-by-byte loop spends a compare and a branch on every byte and mispredicts
@@ -45,6 +46,22 @@ package enum ByteScan {
     return (anyFound != 0, firstFound != 0)
   }
 
+  /// Whether every byte in `bytes` is printable ASCII (0x20–0x7E).
+  ///
+  /// - Parameter bytes: UTF-8 bytes.
+  /// - Returns: `true` when no byte is a control, DEL or part of a multi-byte sequence.
+  package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var outside: UInt64 = 0
+    forEachWord(of: bytes, padding: 0x20) { word in
+      // Bytes with the high bit set, bytes below 0x20 (exact once the high bits are clear:
+      // the subtraction only borrows through such a byte) and DEL.
+      outside |= word & highBits
+      outside |= (word &- 0x20 &* ones) & ~word & highBits
+      outside |= zeroByteBits(word ^ (0x7F &* ones))
+    }
+    return outside == 0
+  }
+
   /// Nonzero exactly when some byte of `word` is zero (the high bit of the lowest zero byte is
   /// set; bits above it may be set spuriously, which a yes-or-no test does not mind).
   @inline(__always)
@@ -53,18 +70,20 @@ package enum ByteScan {
   }
 
   /// Calls `body` with `bytes` as 64-bit words: the last word overlaps the one before it, or,
-  /// for fewer than eight bytes, is padded with zero bytes.
+  /// for fewer than eight bytes, is filled up with `padding` bytes.
   ///
-  /// Zero is never one of the bytes looked for, and looking at a byte twice changes no answer.
+  /// The padding must be a byte that changes no answer (zero is never one of the bytes looked
+  /// for; a space is printable), and looking at a byte twice changes no answer either.
   @inline(__always)
   private static func forEachWord(
     of bytes: UnsafeBufferPointer<UInt8>,
+    padding: UInt8 = 0,
     _ body: (UInt64) -> Void
   ) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     let count = bytes.count
     guard count >= 8 else {
-      var padded: UInt64 = 0
+      var padded = UInt64(padding) &* ones
       withUnsafeMutableBytes(of: &padded) { word in
         word.baseAddress?.copyMemory(from: base, byteCount: count)
       }

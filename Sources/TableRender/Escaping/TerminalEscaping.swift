@@ -5,53 +5,7 @@
 /// (U+202A–U+202E, U+2066–U+2069) become `\u{…}`. Nothing that could move the cursor, change
 /// colours, start an escape sequence or reorder the line reaches the terminal. Renderers handle
 /// line breaks and tabs themselves (see ``lines(of:)`` and ``escape(_:tabWidth:)``).
-enum TerminalEscaping {
-  /// What a scan of a string found.
-  enum Classification {
-    /// Only printable ASCII (U+0020–U+007E): width is the byte count.
-    case printableASCII
-    /// Non-ASCII, but nothing to escape and no line break or tab.
-    case safe
-    /// A control character, tab, line break, C1 control or bidi control is present.
-    case needsEscaping
-  }
-
-  /// Scans the UTF-8 of `text` once.
-  static func classify(_ text: String) -> Classification {
-    var text = text
-    return text.withUTF8 { bytes in
-      // Most values are printable ASCII: one branch-free pass (which the compiler vectorizes)
-      // answers for them before the byte-by-byte scan below.
-      if DisplayWidth.isPrintableASCII(bytes) { return .printableASCII }
-      var isASCII = true
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F { return .needsEscaping }
-        if byte >= 0x80 {
-          isASCII = false
-          if byte == 0xC2, index + 1 < count, bytes[index + 1] <= 0x9F {
-            return .needsEscaping
-          }
-          if byte == 0xE2, index + 2 < count {
-            let second = bytes[index + 1]
-            let third = bytes[index + 2]
-            if second == 0x80 && (0xAA...0xAE).contains(third) { return .needsEscaping }
-            if second == 0x81 && (0xA6...0xA9).contains(third) { return .needsEscaping }
-          }
-        }
-        index += 1
-      }
-      return isASCII ? .printableASCII : .safe
-    }
-  }
-
-  /// Whether `text` holds nothing that needs escaping (no control, tab or line break).
-  static func isSafe(_ text: String) -> Bool {
-    classify(text) != .needsEscaping
-  }
-
+package enum TerminalEscaping {
   /// `text` split at line breaks: LF and CRLF.
   ///
   /// A lone CR is not a break; ``escape(_:tabWidth:)`` shows it as `^M`.
@@ -73,7 +27,7 @@ enum TerminalEscaping {
 
   /// `text` with tabs expanded to the next multiple of `tabWidth` columns and every other control
   /// character (line feeds included) replaced by its visible form.
-  static func escape(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
+  package static func escape(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     var column = 0

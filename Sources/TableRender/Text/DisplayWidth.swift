@@ -74,7 +74,15 @@ package enum DisplayWidth {
   /// - Parameter scalar: The scalar to look up.
   /// - Returns: 0 for zero-width scalars, 2 for wide ones, 1 otherwise.
   private static func width(of scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
+    width(ofScalar: scalar.value)
+  }
+
+  /// The number of columns the scalar with this value takes on its own (the rules of the
+  /// `Unicode.Scalar` overload).
+  ///
+  /// - Parameter value: A Unicode scalar value.
+  /// - Returns: 0 for zero-width scalars, 2 for wide ones, 1 otherwise.
+  static func width(ofScalar value: UInt32) -> Int {
     if value < 0x300 {
       return value < 0x20 || (0x7F...0x9F).contains(value) ? 0 : 1
     }
@@ -91,19 +99,22 @@ package enum DisplayWidth {
     return contains(value, in: zeroWidthRanges) ? 0 : 1
   }
 
-  /// Whether every byte in `bytes` is printable ASCII (0x20–0x7E).
+  /// Whether the wide scalar `value` can share a grapheme cluster with a neighbour (a Hangul
+  /// leading consonant, a regional indicator, a wide spacing mark or modifier symbol).
   ///
-  /// One pass without branches, so the compiler can vectorize it.
+  /// - Parameter value: A Unicode scalar value.
+  /// - Returns: `true` when a sum of scalar widths may overcount the cluster.
+  static func joinsWideCluster(_ value: UInt32) -> Bool {
+    contains(value, in: joiningWideRanges)
+  }
+
+  /// Whether every byte in `bytes` is printable ASCII (0x20–0x7E); see
+  /// `ByteScan.isPrintableASCII(_:)`.
   ///
   /// - Parameter bytes: UTF-8 bytes.
   /// - Returns: `true` when no byte is a control, DEL or part of a multi-byte sequence.
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var outside: UInt8 = 0
-    for byte in bytes {
-      // Bit 7 is set when `byte` is below 0x20 (the subtraction wraps) or above 0x7E.
-      outside |= (byte &- 0x20) | (byte &+ 0x01)
-    }
-    return outside & 0x80 == 0
+    ByteScan.isPrintableASCII(bytes)
   }
 
   /// The width of text made only of printable ASCII and U+00A0–U+02FF, else `nil`.

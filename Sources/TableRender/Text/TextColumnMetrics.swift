@@ -29,6 +29,17 @@ struct TextColumnMetrics {
     widths[column] = max(widths[column], field.width)
   }
 
+  /// Widens `column` to take a value of size `size`.
+  mutating func include(_ size: TextValueWidth, column: Int) {
+    guard widths.indices.contains(column) else { return }
+    if size.isNumber {
+      holdsNumbers[column] = true
+      wholeWidths[column] = max(wholeWidths[column], size.whole)
+      fractionWidths[column] = max(fractionWidths[column], size.fraction)
+    }
+    widths[column] = max(widths[column], size.width)
+  }
+
   /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
   mutating func fix(_ given: [Int]) {
     for column in widths.indices {

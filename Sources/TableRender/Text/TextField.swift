@@ -41,10 +41,10 @@ enum TextField {
   /// Prepares `text`: line breaks (LF, CRLF) split it into lines, tabs expand to stops, every
   /// other control character is shown visibly.
   init(text: String, tabWidth: Int) {
-    switch TerminalEscaping.classify(text) {
-    case .printableASCII:
-      self = .line(text, width: text.utf8.count)
-    case .safe:
+    switch TerminalMeasure.of(text) {
+    case .width(let width):
+      self = .line(text, width: width)
+    case .needsClusters:
       self = .line(text, width: DisplayWidth.of(text))
     case .needsEscaping:
       var lines: [String] = []
@@ -58,6 +58,51 @@ enum TextField {
         self = .line(line, width: width)
       } else {
         self = .lines(lines, widths: widths)
+      }
+    }
+  }
+}
+
+/// How wide one value is on a terminal, measured without preparing it for drawing.
+///
+/// The fast path of both passes of an aligned table: sizing a column and padding a value need
+/// the width and, for numbers, the widths on either side of the point, but not the escaped,
+/// split lines a ``TextField`` holds. Only a value that needs escaping or has line breaks is
+/// made into a ``TextField`` to be measured.
+struct TextValueWidth {
+  /// The columns the value takes; for several lines, the widest.
+  var width: Int
+  /// For a number, the width before the decimal point, sign included; 0 otherwise.
+  var whole = 0
+  /// For a number, the width of the point and the digits after it; 0 otherwise.
+  var fraction = 0
+  /// Whether the value is a number.
+  var isNumber = false
+  /// Whether the value is drawn as it is, on one line: nothing to escape, no line break.
+  var isPlain = true
+
+  /// Measures `value`; tabs (which make it not plain) expand to stops every `tabWidth` columns.
+  init(_ value: borrowing CellValue, tabWidth: Int) {
+    switch value {
+    case .integer, .decimal:
+      let parts = NumberWidth.parts(of: copy value)
+      width = parts.whole + parts.fraction
+      whole = parts.whole
+      fraction = parts.fraction
+      isNumber = true
+    case .boolean(let flag):
+      width = flag ? 4 : 5
+    case .empty:
+      width = 0
+    case .text(let text):
+      switch TerminalMeasure.of(text) {
+      case .width(let measured):
+        width = measured
+      case .needsClusters:
+        width = DisplayWidth.of(text)
+      case .needsEscaping:
+        width = TextField(text: text, tabWidth: tabWidth).width
+        isPlain = false
       }
     }
   }

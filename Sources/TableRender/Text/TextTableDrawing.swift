@@ -37,6 +37,8 @@ struct TextTableDrawing {
   private let vertical: [UInt8]?
   /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
   private let alignments: [TableColumn.Alignment]
+  /// The sizes of the row being drawn, one per layout column; kept to be reused for every row.
+  private var rowSizes: [TextValueWidth]
   private var last = LineKind.nothing
   private var wroteRow = false
   private var pendingSpaces = 0
@@ -99,6 +101,7 @@ struct TextTableDrawing {
     }
     self.widths = widths
     self.visible = visible
+    self.rowSizes = Array(repeating: TextValueWidth(.empty, tabWidth: 1), count: widths.count)
   }
 
   // MARK: Lines
@@ -118,14 +121,56 @@ struct TextTableDrawing {
     }
   }
 
+  /// Draws a row of `values`, one per layout column.
+  ///
+  /// Most rows are one line of plain values that fit their columns: those are measured into a
+  /// small buffer on the stack and drawn straight from the values. Any other row is made into
+  /// ``TextField``s, fitted and drawn line by line.
   mutating func writeRow(
-    _ fields: [TextField],
+    _ values: [CellValue],
     accessory: CellAccessory,
+    tabWidth: Int,
     to output: inout OutputBuffer
   ) {
     begin(.row, to: &output)
-    writeCells(fields, accessory: accessory, isHeader: false, to: &output)
     wroteRow = true
+    if values.count == widths.count,
+      writePlainLine(values, accessory: accessory, tabWidth: tabWidth, to: &output)
+    {
+      return
+    }
+    let fields = values.map { TextField($0, tabWidth: tabWidth) }
+    writeCells(fields, accessory: accessory, isHeader: false, to: &output)
+  }
+
+  /// Draws `values` as one line when every visible one is plain and fits its column; otherwise
+  /// writes nothing and returns `false`.
+  private mutating func writePlainLine(
+    _ values: [CellValue],
+    accessory: CellAccessory,
+    tabWidth: Int,
+    to output: inout OutputBuffer
+  ) -> Bool {
+    for column in visible {
+      let size = TextValueWidth(values[column], tabWidth: tabWidth)
+      guard size.isPlain, size.width <= widths[column] else { return false }
+      rowSizes[column] = size
+    }
+    writeLineStart(to: &output)
+    for (index, column) in visible.enumerated() {
+      writeCellStart(isFirst: index == 0, to: &output)
+      let size = rowSizes[column]
+      let alignment = resolvedAlignment(column: column, isNumber: size.isNumber, isHeader: false)
+      let (left, right) = padding(
+        contentWidth: size.width, number: size.isNumber ? (size.whole, size.fraction) : nil,
+        width: widths[column], alignment: alignment, column: column)
+      pad(left)
+      emit(values[column], to: &output)
+      pad(right)
+      writeCellEnd()
+    }
+    writeAccessory(marker: Self.marker(accessory), to: &output)
+    return true
   }
 
   mutating func writeSectionTitle(
@@ -263,22 +308,35 @@ struct TextTableDrawing {
     marker: String,
     to output: inout OutputBuffer
   ) {
-    if let vertical { emit(vertical, to: &output) } else { pad(indent) }
-    var isFirst = true
-    for column in visible {
-      if let vertical {
-        if !isFirst { emit(vertical, to: &output) }
-        pad(1)
-      } else if !isFirst {
-        pad(gap)
-      }
-      isFirst = false
+    writeLineStart(to: &output)
+    for (index, column) in visible.enumerated() {
+      writeCellStart(isFirst: index == 0, to: &output)
       let alignment = resolvedAlignment(column: column, piece: fields[column], isHeader: isHeader)
       writeAligned(
         fields[column], width: widths[column], alignment: alignment, column: column, to: &output)
-      if vertical != nil { pad(1) }
+      writeCellEnd()
     }
     writeAccessory(marker: marker, to: &output)
+  }
+
+  /// The left border of a boxed line, or the indent of a borderless one.
+  private mutating func writeLineStart(to output: inout OutputBuffer) {
+    if let vertical { emit(vertical, to: &output) } else { pad(indent) }
+  }
+
+  /// What comes before a cell: the vertical line and a space, or the gap between columns.
+  private mutating func writeCellStart(isFirst: Bool, to output: inout OutputBuffer) {
+    if let vertical {
+      if !isFirst { emit(vertical, to: &output) }
+      pad(1)
+    } else if !isFirst {
+      pad(gap)
+    }
+  }
+
+  /// The space after a cell's content in a boxed line.
+  private mutating func writeCellEnd() {
+    if vertical != nil { pad(1) }
   }
 
   /// Draws the accessory column (when the table has one), the closing border and the line end.
@@ -304,15 +362,49 @@ struct TextTableDrawing {
   }
 
   private func resolvedAlignment(column: Int, piece: TextField, isHeader: Bool) -> Placement {
+    if case .number = piece {
+      return resolvedAlignment(column: column, isNumber: true, isHeader: isHeader)
+    }
+    return resolvedAlignment(column: column, isNumber: false, isHeader: isHeader)
+  }
+
+  private func resolvedAlignment(column: Int, isNumber: Bool, isHeader: Bool) -> Placement {
     switch alignments[column] {
     case .left: return .left
     case .right: return .right
     case .center: return .center
     case .automatic:
       if isHeader { return holdsNumbers[column] ? .right : .left }
-      if case .number = piece { return .right }
-      return .left
+      return isNumber ? .right : .left
     }
+  }
+
+  /// The spaces before and after content `contentWidth` wide placed within `width` columns;
+  /// a number in a column aligned on the decimal point also gets the spaces that line its point
+  /// up with the column's.
+  private func padding(
+    contentWidth: Int,
+    number: (whole: Int, fraction: Int)?,
+    width: Int,
+    alignment: Placement,
+    column: Int?
+  ) -> (left: Int, right: Int) {
+    var blockWidth = contentWidth
+    var innerLeft = 0
+    var innerRight = 0
+    if alignsDecimalPoints, let column, let number {
+      innerLeft = max(wholeWidths[column] - number.whole, 0)
+      innerRight = max(fractionWidths[column] - number.fraction, 0)
+      blockWidth += innerLeft + innerRight
+    }
+    let free = max(width - blockWidth, 0)
+    let left: Int
+    switch alignment {
+    case .left: left = 0
+    case .right: left = free
+    case .center: left = free / 2
+    }
+    return (left + innerLeft, innerRight + free - left)
   }
 
   /// Writes `piece` placed within `width` columns.
@@ -323,22 +415,12 @@ struct TextTableDrawing {
     column: Int?,
     to output: inout OutputBuffer
   ) {
-    var contentWidth = piece.width
-    var innerLeft = 0
-    var innerRight = 0
-    if alignsDecimalPoints, let column, case .number(_, _, let whole, let fraction) = piece {
-      innerLeft = max(wholeWidths[column] - whole, 0)
-      innerRight = max(fractionWidths[column] - fraction, 0)
-      contentWidth += innerLeft + innerRight
-    }
-    let free = max(width - contentWidth, 0)
-    let left: Int
-    switch alignment {
-    case .left: left = 0
-    case .right: left = free
-    case .center: left = free / 2
-    }
-    pad(left + innerLeft)
+    var number: (whole: Int, fraction: Int)?
+    if case .number(_, _, let whole, let fraction) = piece { number = (whole, fraction) }
+    let (left, right) = padding(
+      contentWidth: piece.width, number: number, width: width, alignment: alignment,
+      column: column)
+    pad(left)
     switch piece {
     case .number(let value, _, _, _):
       flushSpaces(to: &output)
@@ -348,7 +430,7 @@ struct TextTableDrawing {
     case .lines(let lines, _):
       emit(lines.joined(separator: " "), to: &output)
     }
-    pad(innerRight + free - left)
+    pad(right)
   }
 
   /// `field` fitted to `width`: lines for multi-line values, cut or wrapped when too wide.
@@ -389,6 +471,14 @@ struct TextTableDrawing {
   private mutating func emit(_ text: String, to output: inout OutputBuffer) {
     flushSpaces(to: &output)
     output.write(text)
+  }
+
+  /// Writes a plain value as it is: text unescaped, numbers as digits.
+  private mutating func emit(_ value: CellValue, to output: inout OutputBuffer) {
+    if case .text(let text) = value, text.isEmpty { return }
+    if case .empty = value { return }
+    flushSpaces(to: &output)
+    output.write(value)
   }
 
   private mutating func emit(_ bytes: [UInt8], to output: inout OutputBuffer) {

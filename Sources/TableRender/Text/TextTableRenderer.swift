@@ -113,10 +113,9 @@ public struct TextTableRenderer: TableRenderer {
         drawing.writeSectionTitle(TextField(text: title, tabWidth: tabWidth), to: &output)
       },
       row: { _, cell, object in
-        let fields = layout.textValues(of: cell, object: object).map {
-          TextField($0, tabWidth: tabWidth)
-        }
-        drawing.writeRow(fields, accessory: cell.accessory, to: &output)
+        drawing.writeRow(
+          layout.textValues(of: cell, object: object), accessory: cell.accessory,
+          tabWidth: tabWidth, to: &output)
       },
       sectionFooter: { _, title in
         guard let title else { return }
@@ -144,8 +143,8 @@ public struct TextTableRenderer: TableRenderer {
         dataSource.configureCell(&cell, at: position)
         let values = layout.textValues(
           of: cell, object: dataSource.representedObject(at: position))
-        for (column, value) in values.enumerated() {
-          metrics.include(TextField(value, tabWidth: tabWidth), column: column)
+        for column in values.indices {
+          metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
         }
         if cell.accessory != .none { metrics.hasAccessory = true }
         measured += 1

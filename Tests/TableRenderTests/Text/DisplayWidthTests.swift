@@ -86,7 +86,36 @@ import Testing
     for testCase in cases {
       let clusterSum = testCase.text.reduce(0) { $0 + DisplayWidth.of($1) }
       #expect(DisplayWidth.of(testCase.text) == clusterSum, "\(testCase)")
+      Self.expectOnePassMeasure(of: testCase.text, clusterSum: clusterSum)
     }
+  }
+
+  /// The one-pass terminal measure asks for escaping exactly when the escaper would escape, and
+  /// otherwise gives the cluster sum or asks for the clusters to be measured.
+  static func expectOnePassMeasure(of text: String, clusterSum: Int) {
+    let codePoints = text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }
+    // The escaper changes exactly the texts that hold something to escape (tabs and line
+    // breaks included).
+    let isSafe = TerminalEscaping.escape(text) == text
+    switch TerminalMeasure.of(text) {
+    case .needsEscaping:
+      #expect(!isSafe, "\(codePoints)")
+    case .needsClusters:
+      #expect(isSafe, "\(codePoints)")
+    case .width(let width):
+      #expect(isSafe, "\(codePoints)")
+      #expect(width == clusterSum, "\(codePoints)")
+    }
+  }
+
+  /// Names like the benchmark's (accents, a combining mark, CJK, Hangul, Greek, Cyrillic) take
+  /// the one-pass width, not the cluster walk.
+  @Test(arguments: [
+    ("José García", 11), ("Chloe\u{301} Ångström", 14), ("山田 太郎", 9), ("김민준 Nguyễn", 13),
+    ("Ελένη Dvořák", 12), ("Иван 佐藤", 9), ("O'Brien", 7),
+  ])
+  func namesAreMeasuredInOnePass(text: String, width: Int) {
+    #expect(TerminalMeasure.of(text) == .width(width))
   }
 
   /// Random strings of scalars that join in every way UAX #29 allows measure the same through
@@ -98,6 +127,8 @@ import Testing
       0x2764, 0x261D, 0x65E5, 0x3000, 0x1100, 0x115F, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0xA960,
       0xFF76, 0xFF9E, 0xFF21, 0x915, 0x94D, 0x93F, 0x937, 0xE01, 0xE33, 0x600, 0xD4E,
       0x302E, 0x16FF0, 0x309B, 0x30FC, 0x2026, 0x430, 0x5D0, 0x11A8, 0xD7B0,
+      // Characters the terminal escaper shows visibly: ESC, tab, DEL, C1, bidi controls.
+      0x1B, 0x09, 0x7F, 0x85, 0x202A, 0x202E, 0x2066, 0x2069,
     ]
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next(_ bound: Int) -> Int {
@@ -113,6 +144,7 @@ import Testing
       let clusterSum = text.reduce(0) { $0 + DisplayWidth.of($1) }
       let codePoints = text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }
       #expect(DisplayWidth.of(text) == clusterSum, "\(codePoints)")
+      Self.expectOnePassMeasure(of: text, clusterSum: clusterSum)
     }
   }
 

@@ -1,0 +1,93 @@
+/// Whether text can go to a terminal as it is, and how wide it is, from one pass over its UTF-8.
+///
+/// Drawing an aligned table asks both questions of every value, twice (once to size the columns,
+/// once to pad them). Asking ``TerminalEscaping`` and then ``DisplayWidth`` reads the text three
+/// or four times; this reads it once, decoding the scalars from the bytes, and gives the same
+/// answers: a text that needs escaping is reported before anything else, and a width is given
+/// only when the sum of the scalars' widths is sure to equal the sum over grapheme clusters
+/// (the rule of `DisplayWidth.of`).
+package enum TerminalMeasure: Equatable {
+  /// Nothing to escape; the text takes this many columns.
+  case width(Int)
+  /// Nothing to escape, but the width needs the text broken into grapheme clusters
+  /// (`DisplayWidth.of`).
+  case needsClusters
+  /// A control character, tab, line break, C1 control or bidirectional control is present.
+  case needsEscaping
+
+  /// Measures `text`.
+  package static func of(_ text: String) -> TerminalMeasure {
+    if let measure = text.utf8.withContiguousStorageIfAvailable(of) { return measure }
+    // A string without contiguous UTF-8 (bridged from Objective-C) is copied once.
+    var copy = text
+    return copy.withUTF8(of)
+  }
+
+  /// Measures the UTF-8 `bytes` of a string.
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> TerminalMeasure {
+    // Most values are printable ASCII: one branch-free pass answers for them.
+    if DisplayWidth.isPrintableASCII(bytes) { return .width(bytes.count) }
+    guard let base = bytes.baseAddress else { return .width(0) }
+    let count = bytes.count
+    var total = 0
+    var needsClusters = false
+    // The width of the last scalar that took columns, and whether it was below U+0300 (see
+    // `DisplayWidth.scalarSumWidth(of:)` for why these two decide).
+    var previousWidth = 0
+    var previousIsLatin = true
+    var index = 0
+    while index < count {
+      let lead = base[index]
+      let value: UInt32
+      if lead < 0x80 {
+        if lead < 0x20 || lead == 0x7F { return .needsEscaping }
+        total += 1
+        previousWidth = 1
+        previousIsLatin = true
+        index += 1
+        continue
+      } else if lead < 0xE0 {
+        // Swift strings hold valid UTF-8, so the continuation bytes are there.
+        value = UInt32(lead & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
+        index += 2
+      } else if lead < 0xF0 {
+        value =
+          UInt32(lead & 0x0F) << 12 | UInt32(base[index + 1] & 0x3F) << 6
+          | UInt32(base[index + 2] & 0x3F)
+        index += 3
+      } else {
+        value =
+          UInt32(lead & 0x07) << 18 | UInt32(base[index + 1] & 0x3F) << 12
+          | UInt32(base[index + 2] & 0x3F) << 6 | UInt32(base[index + 3] & 0x3F)
+        index += 4
+      }
+      if (0x80...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+        || (0x2066...0x2069).contains(value)
+      {
+        return .needsEscaping
+      }
+      // Past this point only escaping can change the answer; keep scanning for it.
+      if needsClusters { continue }
+      if value == 0xFE0F || value == 0x200D {
+        needsClusters = true
+        continue
+      }
+      let scalarWidth = DisplayWidth.width(ofScalar: value)
+      if scalarWidth == 0 { continue }
+      let isLatin = value < 0x300
+      if scalarWidth == 2 {
+        if (previousWidth == 1 && !previousIsLatin) || DisplayWidth.joinsWideCluster(value) {
+          needsClusters = true
+          continue
+        }
+      } else if previousWidth == 2 && !isLatin {
+        needsClusters = true
+        continue
+      }
+      total += scalarWidth
+      previousWidth = scalarWidth
+      previousIsLatin = isLatin
+    }
+    return needsClusters ? .needsClusters : .width(total)
+  }
+}
