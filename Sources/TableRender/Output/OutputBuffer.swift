@@ -148,14 +148,8 @@ public struct OutputBuffer {
   ///
   /// - Parameter value: The number.
   public mutating func write(integer value: Int) {
-    let magnitude = UInt64(value.magnitude)
-    let sign = value < 0 ? 1 : 0
-    let length = Self.digitCount(magnitude)
-    guard makeRoom(for: sign + length) else { return }
-    let start = storage.base + count
-    if sign == 1 { start.pointee = UInt8(ascii: "-") }
-    Self.fill(start + sign, length: length, digitsOf: magnitude)
-    count += sign + length
+    guard makeRoom(for: 20) else { return }
+    count += Self.store(integer: value, at: storage.base + count)
   }
 
   /// Appends `value` with exactly `fractionDigits` digits after the point, as
@@ -166,40 +160,114 @@ public struct OutputBuffer {
   ///   - value: The number.
   ///   - fractionDigits: Digits after the point, 0 through 15.
   public mutating func write(decimal value: Double, fractionDigits: Int) {
+    if makeRoom(for: Self.longestFixedDecimal),
+      let length = Self.storeFixed(
+        decimal: value, fractionDigits: fractionDigits, at: storage.base + count)
+    {
+      count += length
+      return
+    }
+    // Not finite, or too large for 64-bit arithmetic: rare enough to go through a string.
+    write(CellValue.decimal(value, fractionDigits: fractionDigits).text)
+  }
+
+  /// Room for `capacity` more bytes, for a renderer that stores a whole line in place.
+  ///
+  /// Write from the returned pointer on, then say how many bytes with ``commit(_:)`` before any
+  /// other write. `nil` when `capacity` is more than a block holds; write piece by piece then.
+  ///
+  /// - Parameter capacity: The most bytes that will be stored.
+  /// - Returns: Where the next byte goes.
+  package mutating func reserve(_ capacity: Int) -> UnsafeMutablePointer<UInt8>? {
+    guard makeRoom(for: capacity) else { return nil }
+    return storage.base + count
+  }
+
+  /// Adds `length` bytes stored after ``reserve(_:)`` to the buffer.
+  ///
+  /// - Parameter length: How many bytes were stored; at most the capacity reserved.
+  package mutating func commit(_ length: Int) {
+    count += length
+  }
+
+  /// Stores the plain text of `value` at `target`, as ``write(_:)-(CellValue)`` writes it, and
+  /// returns its length in bytes.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - target: Room for the value's bytes: its UTF-8 count for text, its width for the rest.
+  /// - Returns: The number of bytes stored.
+  package static func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    switch value {
+    case .text(let text):
+      return store(text, at: target)
+    case .integer(let number):
+      return store(integer: number, at: target)
+    case .decimal(let number, let digits):
+      return storeFixed(decimal: number, fractionDigits: digits, at: target)
+        ?? store(CellValue.decimal(number, fractionDigits: digits).text, at: target)
+    case .boolean(let flag):
+      return store(flag ? "true" : "false", at: target)
+    case .empty:
+      return 0
+    }
+  }
+
+  /// Stores the UTF-8 of `text` at `target` and returns its length.
+  private static func store(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    if let length = text.utf8.withContiguousStorageIfAvailable({ bytes in
+      if let source = bytes.baseAddress { copy(bytes.count, from: source, to: target) }
+      return bytes.count
+    }) {
+      return length
+    }
+    var copied = text
+    return copied.withUTF8 { bytes in
+      if let source = bytes.baseAddress { copy(bytes.count, from: source, to: target) }
+      return bytes.count
+    }
+  }
+
+  /// Stores `value` in decimal digits at `target` (room for 20 bytes) and returns the length.
+  private static func store(integer value: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    let magnitude = UInt64(value.magnitude)
+    let sign = value < 0 ? 1 : 0
+    let length = digitCount(magnitude)
+    if sign == 1 { target.pointee = UInt8(ascii: "-") }
+    fill(target + sign, length: length, digitsOf: magnitude)
+    return sign + length
+  }
+
+  /// The longest number ``storeFixed(decimal:fractionDigits:at:)`` stores: a sign, 20 digits,
+  /// the point and 15 digits.
+  private static let longestFixedDecimal = 37
+
+  /// Stores `value` with `fractionDigits` digits after the point at `target` (room for
+  /// ``longestFixedDecimal`` bytes) and returns the length, or stores nothing and returns `nil`
+  /// when the value is not finite or its scaled magnitude passes 64 bits.
+  ///
+  /// The usual case in 64-bit arithmetic, several times cheaper than 128-bit.
+  private static func storeFixed(
+    decimal value: Double,
+    fractionDigits: Int,
+    at target: UnsafeMutablePointer<UInt8>
+  ) -> Int? {
     let digits = min(max(fractionDigits, 0), 15)
-    guard let units = FixedPoint.scaledMagnitude(value, digits: digits) else {
-      write(value.description)
-      return
-    }
-    let sign = value < 0 && units != 0 ? 1 : 0
-    let power = Self.powersOfTen[digits]
-    guard units <= UInt128(UInt64.max) else {
-      if sign == 1 { write(byte: UInt8(ascii: "-")) }
-      write(String(units / UInt128(power)))
-      if digits > 0 {
-        let fraction = String(units % UInt128(power))
-        write(byte: UInt8(ascii: "."))
-        write(repeating: UInt8(ascii: "0"), count: digits - fraction.utf8.count)
-        write(fraction)
-      }
-      return
-    }
-    // The usual case, in 64-bit arithmetic (several times cheaper than 128-bit), with room
-    // made once for the sign, both parts and the point.
+    guard let units = FixedPoint.scaledMagnitude(value, digits: digits),
+      units <= UInt128(UInt64.max)
+    else { return nil }
     let small = UInt64(units)
+    let sign = value < 0 && small != 0 ? 1 : 0
+    let power = powersOfTen[digits]
     let whole = small / power
-    let wholeLength = Self.digitCount(whole)
-    let fractionLength = digits > 0 ? digits + 1 : 0
-    guard makeRoom(for: sign + wholeLength + fractionLength) else { return }
-    let start = storage.base + count
-    if sign == 1 { start.pointee = UInt8(ascii: "-") }
-    Self.fill(start + sign, length: wholeLength, digitsOf: whole)
-    if digits > 0 {
-      let point = start + sign + wholeLength
-      point.pointee = UInt8(ascii: ".")
-      Self.fill(point + 1, length: digits, digitsOf: small - whole &* power)
-    }
-    count += sign + wholeLength + fractionLength
+    let wholeLength = digitCount(whole)
+    if sign == 1 { target.pointee = UInt8(ascii: "-") }
+    fill(target + sign, length: wholeLength, digitsOf: whole)
+    guard digits > 0 else { return sign + wholeLength }
+    let point = target + sign + wholeLength
+    point.pointee = UInt8(ascii: ".")
+    fill(point + 1, length: digits, digitsOf: small - whole &* power)
+    return sign + wholeLength + 1 + digits
   }
 
   /// Appends the plain text of `value`, unescaped: numbers as digits, booleans as words.

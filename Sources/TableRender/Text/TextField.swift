@@ -80,6 +80,8 @@ struct TextValueWidth {
   var isNumber = false
   /// Whether the value is drawn as it is, on one line: nothing to escape, no line break.
   var isPlain = true
+  /// The number of UTF-8 bytes a plain value is drawn with.
+  var byteCount = 0
 
   /// Measures `value`; tabs (which make it not plain) expand to stops every `tabWidth` columns.
   init(_ value: borrowing CellValue, tabWidth: Int) {
@@ -90,11 +92,14 @@ struct TextValueWidth {
       whole = parts.whole
       fraction = parts.fraction
       isNumber = true
+      byteCount = width
     case .boolean(let flag):
       width = flag ? 4 : 5
+      byteCount = width
     case .empty:
       width = 0
     case .text(let text):
+      byteCount = text.utf8.count
       switch TerminalMeasure.of(text) {
       case .width(let measured):
         width = measured

@@ -37,6 +37,12 @@ struct TextTableDrawing {
   private let vertical: [UInt8]?
   /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
   private let alignments: [TableColumn.Alignment]
+  /// The most bytes a plain line takes besides its values' bytes: the borders or gaps, the
+  /// indent, every visible column's full width, the accessory column and the line break.
+  private let lineBytes: Int
+  /// Where a row's number, and anything else, sits in each column.
+  private let numberPlacements: [Placement]
+  private let textPlacements: [Placement]
   /// The sizes of the row being drawn, one per layout column; kept to be reused for every row.
   private var rowSizes: [TextValueWidth]
   private var last = LineKind.nothing
@@ -101,6 +107,17 @@ struct TextTableDrawing {
     }
     self.widths = widths
     self.visible = visible
+    let columnWidths = visible.reduce(0) { $0 + widths[$1] }
+    let verticalBytes = vertical?.count ?? 0
+    // A marker is at most 3 bytes of UTF-8 (U+203A, U+2713, U+24D8).
+    let frame =
+      style.box == nil
+      ? indent + gap * max(visible.count - 1, 0) + (metrics.hasAccessory ? gap + 3 : 0)
+      : verticalBytes * (visible.count + 1) + 2 * visible.count
+        + (metrics.hasAccessory ? verticalBytes + 5 : 0)
+    self.lineBytes = frame + columnWidths + 1
+    self.numberPlacements = alignments.map { Self.placement($0, isNumber: true) }
+    self.textPlacements = alignments.map { Self.placement($0, isNumber: false) }
     self.rowSizes = Array(repeating: TextValueWidth(.empty, tabWidth: 1), count: widths.count)
   }
 
@@ -145,32 +162,120 @@ struct TextTableDrawing {
 
   /// Draws `values` as one line when every visible one is plain and fits its column; otherwise
   /// writes nothing and returns `false`.
+  ///
+  /// The line's length is known once its values are measured, so room is made for all of it at
+  /// once and every byte (borders, spaces, values) is stored in place: a row costs one check of
+  /// the buffer, not one per piece.
   private mutating func writePlainLine(
     _ values: [CellValue],
     accessory: CellAccessory,
     tabWidth: Int,
     to output: inout OutputBuffer
   ) -> Bool {
+    var contentBytes = 0
     for column in visible {
       let size = TextValueWidth(values[column], tabWidth: tabWidth)
       guard size.isPlain, size.width <= widths[column] else { return false }
       rowSizes[column] = size
+      contentBytes += size.byteCount
     }
-    writeLineStart(to: &output)
+    // The frame and every column's full width, plus the values' bytes beyond their widths.
+    guard let start = output.reserve(lineBytes + contentBytes) else { return false }
+    var next = start
+    // Where the last byte that is not padding ends: spaces are never left at a line's end.
+    var end = start
+    if let vertical {
+      next = Self.store(vertical, at: next)
+    } else {
+      next = Self.storeSpaces(indent, at: next)
+    }
     for (index, column) in visible.enumerated() {
-      writeCellStart(isFirst: index == 0, to: &output)
+      if let vertical {
+        if index > 0 { next = Self.store(vertical, at: next) }
+        next = Self.storeSpaces(1, at: next)
+      } else if index > 0 {
+        next = Self.storeSpaces(gap, at: next)
+      }
       let size = rowSizes[column]
-      let alignment = resolvedAlignment(column: column, isNumber: size.isNumber, isHeader: false)
+      let alignment = size.isNumber ? numberPlacements[column] : textPlacements[column]
       let (left, right) = padding(
         contentWidth: size.width, number: size.isNumber ? (size.whole, size.fraction) : nil,
         width: widths[column], alignment: alignment, column: column)
-      pad(left)
-      emit(values[column], to: &output)
-      pad(right)
-      writeCellEnd()
+      next = Self.storeSpaces(left, at: next)
+      if size.byteCount > 0 {
+        next += OutputBuffer.store(values[column], at: next)
+        end = next
+      }
+      next = Self.storeSpaces(right + (vertical == nil ? 0 : 1), at: next)
     }
-    writeAccessory(marker: Self.marker(accessory), to: &output)
+    if hasAccessory {
+      if let vertical {
+        next = Self.store(vertical, at: next)
+        end = next
+        next = Self.storeSpaces(1, at: next)
+      } else {
+        next = Self.storeSpaces(gap, at: next)
+      }
+      let marker = Self.markerBytes(accessory)
+      if marker.utf8CodeUnitCount == 0 {
+        next = Self.storeSpaces(1, at: next)
+      } else {
+        next = Self.store(marker, at: next)
+        end = next
+      }
+      if vertical != nil { next = Self.storeSpaces(1, at: next) }
+    }
+    if let vertical {
+      next = Self.store(vertical, at: next)
+      end = next
+    }
+    end.pointee = UInt8(ascii: "\n")
+    output.commit(end + 1 - start)
+    pendingSpaces = 0
     return true
+  }
+
+  /// Stores `bytes` at `target` and returns where the next byte goes.
+  private static func store(_ bytes: [UInt8], at target: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    for index in bytes.indices { target[index] = bytes[index] }
+    return target + bytes.count
+  }
+
+  /// Stores a literal at `target` and returns where the next byte goes.
+  private static func store(_ text: StaticString, at target: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    target.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return target + text.utf8CodeUnitCount
+  }
+
+  /// Stores `count` spaces at `target` and returns where the next byte goes.
+  ///
+  /// Padding is mostly a few spaces: up to sixteen are stored as two overlapping words, which
+  /// costs less than a call to `memset`.
+  private static func storeSpaces(_ count: Int, at target: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    let raw = UnsafeMutableRawPointer(target)
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    switch count {
+    case ...0:
+      return target
+    case 1..<4:
+      for index in 0..<count { target[index] = UInt8(ascii: " ") }
+    case 4..<8:
+      raw.storeBytes(of: UInt32(truncatingIfNeeded: spaces), as: UInt32.self)
+      raw.storeBytes(
+        of: UInt32(truncatingIfNeeded: spaces), toByteOffset: count - 4, as: UInt32.self)
+    case 8...16:
+      raw.storeBytes(of: spaces, as: UInt64.self)
+      raw.storeBytes(of: spaces, toByteOffset: count - 8, as: UInt64.self)
+    default:
+      target.update(repeating: UInt8(ascii: " "), count: count)
+    }
+    return target + count
   }
 
   mutating func writeSectionTitle(
@@ -355,10 +460,12 @@ struct TextTableDrawing {
     endLine(to: &output)
   }
 
-  private enum Placement {
-    case left
-    case right
-    case center
+  /// Where content sits in its column; the raw value is the share of the free space that goes
+  /// before it, in halves.
+  private enum Placement: Int {
+    case left = 0
+    case center = 1
+    case right = 2
   }
 
   private func resolvedAlignment(column: Int, piece: TextField, isHeader: Bool) -> Placement {
@@ -369,13 +476,18 @@ struct TextTableDrawing {
   }
 
   private func resolvedAlignment(column: Int, isNumber: Bool, isHeader: Bool) -> Placement {
-    switch alignments[column] {
-    case .left: return .left
-    case .right: return .right
-    case .center: return .center
-    case .automatic:
-      if isHeader { return holdsNumbers[column] ? .right : .left }
-      return isNumber ? .right : .left
+    if isHeader, alignments[column] == .automatic { return holdsNumbers[column] ? .right : .left }
+    return Self.placement(alignments[column], isNumber: isNumber)
+  }
+
+  /// Where a value sits in a column aligned `alignment`: numbers right and text left when it is
+  /// automatic.
+  private static func placement(_ alignment: TableColumn.Alignment, isNumber: Bool) -> Placement {
+    switch alignment {
+    case .left: .left
+    case .right: .right
+    case .center: .center
+    case .automatic: isNumber ? .right : .left
     }
   }
 
@@ -398,12 +510,7 @@ struct TextTableDrawing {
       blockWidth += innerLeft + innerRight
     }
     let free = max(width - blockWidth, 0)
-    let left: Int
-    switch alignment {
-    case .left: left = 0
-    case .right: left = free
-    case .center: left = free / 2
-    }
+    let left = (free &* alignment.rawValue) >> 1
     return (left + innerLeft, innerRight + free - left)
   }
 
@@ -489,6 +596,16 @@ struct TextTableDrawing {
   private mutating func endLine(to output: inout OutputBuffer) {
     pendingSpaces = 0
     output.write(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The mark drawn for an accessory as a literal; see ``marker(_:)``.
+  static func markerBytes(_ accessory: CellAccessory) -> StaticString {
+    switch accessory {
+    case .none: ""
+    case .disclosureIndicator: "›"
+    case .checkmark: "✓"
+    case .detailButton: "ⓘ"
+    }
   }
 
   /// The mark drawn for an accessory, one column wide.

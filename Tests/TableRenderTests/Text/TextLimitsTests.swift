@@ -42,6 +42,18 @@ import Testing
     #expect(zeroTab.render(table([[.text("a\tb")]], columns: [""])) == "  a b\n")
   }
 
+  /// A line longer than the output buffer's block cannot be stored in one piece; it is drawn
+  /// piece by piece, the same as any other line.
+  @Test func aLineLongerThanTheOutputBlockIsDrawnWhole() {
+    let long = String(repeating: "abcdefgh", count: 10_000)
+    let text = TextTableRenderer(style: .grid).render(
+      table([[.text(long), .integer(7)], [.text("short"), .integer(42)]], columns: ["a", "n"]))
+    let lines = text.split(separator: "\n")
+    let pad = String(repeating: " ", count: long.count - 5)
+    #expect(lines.contains { $0 == "| \(long) |  7 |" })
+    #expect(lines.contains { $0 == "| short\(pad) | 42 |" })
+  }
+
   @Test func numbersWiderThanAGivenColumnAreCutNotSpilled() {
     let text = TextTableRenderer(style: .grid, sizing: .fixed([4])).render(
       table([[.integer(123_456_789)]], columns: ["n"]))
