@@ -112,23 +112,24 @@ struct BenchmarkRow: TableRepresentable {
 
   var tableCell: Cell {
     var cell = Cell("")
-    configure(&cell)
+    configure(&cell, strings: .shared)
     return cell
   }
 
   /// Fills `cell` in place, overwriting its six values (see `TableDataSource.configureCell`).
-  func configure(_ cell: inout Cell) {
-    let name = BenchmarkTable.names[Int(name)]
-    cell.prepareForReuse(name, kind: Self.kind, valueCount: 6)
+  ///
+  /// The shared texts come in as an argument: reading a global table costs a lazy
+  /// initialization check on every access.
+  func configure(_ cell: inout Cell, strings: BenchmarkStrings) {
+    let name = strings.names[Int(name)]
+    cell.prepareForReuse(name, kind: strings.kind, valueCount: 6)
     cell.values[0] = .integer(Int(id))
     cell.values[1] = .text(name)
     cell.values[2] = .decimal(amount, fractionDigits: 2)
     cell.values[3] = .boolean(flag)
-    cell.values[4] = .text(BenchmarkTable.dates[Int(date)])
-    cell.values[5] = .text(BenchmarkTable.numberedNotes[Int(note)])
+    cell.values[4] = .text(strings.dates[Int(date)])
+    cell.values[5] = .text(strings.notes[Int(note)])
   }
-
-  private static let kind: CellKind = "row"
 
   /// The row as `gendata.py` writes it to TSV, for the cross-check.
   var tsvLine: String {
@@ -141,6 +142,16 @@ struct BenchmarkRow: TableRepresentable {
   }
 }
 
+/// The texts rows take their names, dates and notes from, and their cell kind.
+struct BenchmarkStrings {
+  static let shared = BenchmarkStrings()
+
+  let names = BenchmarkTable.names
+  let dates = BenchmarkTable.dates
+  let notes = BenchmarkTable.numberedNotes
+  let kind: CellKind = "row"
+}
+
 /// A data source over the first `count` rows of the benchmark table, made on demand.
 ///
 /// With `isTyped` it answers `cell(at:)` from its own rows, as a data source of one model type
@@ -149,6 +160,7 @@ struct BenchmarkRow: TableRepresentable {
 final class BenchmarkDataSource: TableDataSource {
   let count: Int
   let isTyped: Bool
+  private let strings = BenchmarkStrings.shared
   private var nextIndex = 0
   private var nextState = BenchmarkTable.seed
   private var cached: (index: Int, row: BenchmarkRow)?
@@ -166,7 +178,7 @@ final class BenchmarkDataSource: TableDataSource {
 
   func configureCell(_ cell: inout Cell, at position: TablePosition) {
     if isTyped {
-      row(at: position.row).configure(&cell)
+      row(at: position.row).configure(&cell, strings: strings)
     } else {
       cell = representations.cell(for: representedObject(at: position))
     }

@@ -52,14 +52,17 @@ package enum ByteScan {
   /// - Returns: `true` when no byte is a control, DEL or part of a multi-byte sequence.
   package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var outside: UInt64 = 0
-    forEachWord(of: bytes, padding: 0x20) { word in
-      // Bytes with the high bit set, bytes below 0x20 (exact once the high bits are clear:
-      // the subtraction only borrows through such a byte) and DEL.
-      outside |= word & highBits
-      outside |= (word &- 0x20 &* ones) & ~word & highBits
-      outside |= zeroByteBits(word ^ (0x7F &* ones))
-    }
+    forEachWord(of: bytes, padding: 0x20) { word in outside |= nonPrintableBits(word) }
     return outside == 0
+  }
+
+  /// Nonzero when some byte of `word` is outside 0x20–0x7E: the high bits of bytes with the
+  /// high bit set, of bytes below 0x20 (exact once the high bits are clear: the subtraction
+  /// only borrows through such a byte) and of DEL.
+  @inline(__always)
+  private static func nonPrintableBits(_ word: UInt64) -> UInt64 {
+    (word & highBits) | ((word &- 0x20 &* ones) & ~word & highBits)
+      | zeroByteBits(word ^ (0x7F &* ones))
   }
 
   /// Nonzero exactly when some byte of `word` is zero (the high bit of the lowest zero byte is

@@ -49,27 +49,83 @@ package enum CSVEscaping {
     quotesSurroundingSpaces: Bool,
     into output: inout OutputBuffer
   ) {
-    guard let first = bytes.first, let last = bytes.last else { return }
+    let capacity = longestField(bytes.count)
+    if let target = output.reserve(capacity) {
+      output.commit(
+        storeField(
+          bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
+          at: target))
+      return
+    }
+    // A field too large for one block of the buffer is escaped on the side, then copied.
+    let escaped = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      guard let target = buffer.baseAddress else { return }
+      count = storeField(
+        bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
+        at: target)
+    }
+    output.write(utf8: escaped)
+  }
+
+  /// The most bytes a field of `count` bytes takes: every byte a doubled quote, plus the two
+  /// enclosing quotes and the formula guard.
+  private static func longestField(_ count: Int) -> Int {
+    2 * count + 3
+  }
+
+  /// Stores the UTF-8 `bytes` as one CSV field at `target` and returns how many bytes it took.
+  ///
+  /// One scan, eight bytes at a time, decides whether the field needs quotes and whether it
+  /// holds a quote to double; a field without quotes inside is copied in one piece.
+  ///
+  /// - Parameters:
+  ///   - bytes: The field's UTF-8, whole scalars only.
+  ///   - guardsFormulas: Whether to prefix `'` to a field that a spreadsheet would run.
+  ///   - quotesSurroundingSpaces: Whether to quote a field that starts or ends with a space or
+  ///     tab.
+  ///   - target: Room for ``longestField(_:)`` bytes.
+  /// - Returns: The number of bytes stored.
+  private static func storeField(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    guardsFormulas: Bool,
+    quotesSurroundingSpaces: Bool,
+    at target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    guard let source = bytes.baseAddress, let first = bytes.first, let last = bytes.last else {
+      return 0
+    }
     let found = ByteScan.find(
       UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: bytes)
-    var needsQuotes = found.any
-    if quotesSurroundingSpaces, isSpaceOrTab(first) || isSpaceOrTab(last) { needsQuotes = true }
-
-    if needsQuotes { output.write(byte: UInt8(ascii: "\"")) }
-    if guardsFormulas, startsFormula(first) { output.write(byte: UInt8(ascii: "'")) }
-    if !found.first {
-      output.write(utf8: bytes)
-    } else {
-      // Copy up to and including each quote, then write it a second time.
-      var runStart = bytes.startIndex
-      for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
-        output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart...index]))
-        output.write(byte: UInt8(ascii: "\""))
-        runStart = index + 1
-      }
-      output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.endIndex]))
+    let needsQuotes =
+      found.any || (quotesSurroundingSpaces && (isSpaceOrTab(first) || isSpaceOrTab(last)))
+    var next = target
+    if needsQuotes {
+      next.pointee = UInt8(ascii: "\"")
+      next += 1
     }
-    if needsQuotes { output.write(byte: UInt8(ascii: "\"")) }
+    if guardsFormulas, startsFormula(first) {
+      next.pointee = UInt8(ascii: "'")
+      next += 1
+    }
+    if !found.first {
+      OutputBuffer.copy(bytes.count, from: source, to: next)
+      next += bytes.count
+    } else {
+      // Every quote is written twice.
+      for byte in bytes {
+        next.pointee = byte
+        next += 1
+        if byte == UInt8(ascii: "\"") {
+          next.pointee = byte
+          next += 1
+        }
+      }
+    }
+    if needsQuotes {
+      next.pointee = UInt8(ascii: "\"")
+      next += 1
+    }
+    return next - target
   }
 
   /// Whether a field starting with `byte` could be read as a formula by a spreadsheet: `=`, `+`,

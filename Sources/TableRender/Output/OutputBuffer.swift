@@ -69,7 +69,7 @@ public struct OutputBuffer {
   /// A call to `memcpy` costs more than the copy itself for the few bytes of a name or a date:
   /// up to sixteen bytes are moved as two overlapping words, or byte by byte below four.
   @inline(__always)
-  private static func copy(
+  package static func copy(
     _ length: Int,
     from source: UnsafePointer<UInt8>,
     to target: UnsafeMutablePointer<UInt8>

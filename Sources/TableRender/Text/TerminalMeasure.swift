@@ -72,7 +72,8 @@ package enum TerminalMeasure: Equatable {
         needsClusters = true
         continue
       }
-      let scalarWidth = DisplayWidth.width(ofScalar: value)
+      // Latin-1 and the Latin extensions (no controls are left below U+0300) take one column.
+      let scalarWidth = value < 0x300 ? 1 : DisplayWidth.width(ofScalar: value)
       if scalarWidth == 0 { continue }
       let isLatin = value < 0x300
       if scalarWidth == 2 {

@@ -46,6 +46,15 @@ import Testing
     #expect(field(text, renderer: CSVTableRenderer(formulaGuard: .off)) == text)
   }
 
+  /// A field too large to be escaped in place in the output buffer (its worst case passes the
+  /// 64 KiB block) is escaped on the side, with the same result.
+  @Test func fieldsLargerThanTheOutputBlockAreEscapedWhole() {
+    let quotes = String(repeating: "a\"", count: 40_000)
+    #expect(field(quotes) == "\"" + String(repeating: "a\"\"", count: 40_000) + "\"")
+    let plain = "=" + String(repeating: "x", count: 70_000)
+    #expect(field(plain) == "'" + plain)
+  }
+
   @Test func quotesSurroundingSpacesWhenAsked() {
     let renderer = CSVTableRenderer(quotesSurroundingSpaces: true)
     #expect(field(" x", renderer: renderer) == #"" x""#)
