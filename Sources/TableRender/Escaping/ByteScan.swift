@@ -56,6 +56,27 @@ package enum ByteScan {
     return outside == 0
   }
 
+  /// Whether `bytes` holds a byte that can start something a terminal must not get as it is: a
+  /// C0 control (tabs and line breaks included), DEL, or the lead byte `0xC2` of a C1 control or
+  /// `0xE2` of a bidirectional control.
+  ///
+  /// `false` means the text needs no escaping; `true` means it may (the two lead bytes also
+  /// start harmless characters such as `¡` and `…`).
+  ///
+  /// - Parameter bytes: UTF-8 bytes.
+  /// - Returns: Whether any such byte occurs.
+  package static func mayNeedTerminalEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var found: UInt64 = 0
+    forEachWord(of: bytes, padding: 0x20) { word in
+      // Bytes below 0x20: exact, as a borrow only starts at such a byte.
+      found |= (word &- 0x20 &* ones) & ~word & highBits
+      found |=
+        zeroByteBits(word ^ (0x7F &* ones)) | zeroByteBits(word ^ (0xC2 &* ones))
+        | zeroByteBits(word ^ (0xE2 &* ones))
+    }
+    return found != 0
+  }
+
   /// Nonzero when some byte of `word` is outside 0x20–0x7E: the high bits of bytes with the
   /// high bit set, of bytes below 0x20 (exact once the high bits are clear: the subtraction
   /// only borrows through such a byte) and of DEL.

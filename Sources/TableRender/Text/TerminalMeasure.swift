@@ -23,6 +23,24 @@ package enum TerminalMeasure: Equatable {
     return copy.withUTF8(of)
   }
 
+  /// Whether `text` surely takes at most `columns` columns, known without measuring it.
+  ///
+  /// A scalar never takes more columns than it has UTF-8 bytes (one byte for one column below
+  /// U+0080, two for at most one, three or four for at most two), so text with nothing to
+  /// escape is at most its byte count wide. The measuring pass skips the values that cannot
+  /// widen their column this way.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - columns: The width to stay within.
+  /// - Returns: `true` when the text has no more bytes than `columns` and nothing to escape;
+  ///   `false` when it may be wider.
+  package static func fits(_ text: String, within columns: Int) -> Bool {
+    guard text.utf8.count <= columns else { return false }
+    let mayEscape = text.utf8.withContiguousStorageIfAvailable(ByteScan.mayNeedTerminalEscaping)
+    return mayEscape == false
+  }
+
   /// Measures the UTF-8 `bytes` of a string.
   static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> TerminalMeasure {
     // Most values are printable ASCII: one branch-free pass answers for them.

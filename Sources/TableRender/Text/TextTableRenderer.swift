@@ -144,6 +144,12 @@ public struct TextTableRenderer: TableRenderer {
         let values = layout.textValues(
           of: cell, object: dataSource.representedObject(at: position))
         for column in values.indices {
+          // Text that cannot be wider than its column already is needs no measuring.
+          if case .text(let text) = values[column], column < metrics.widths.count,
+            TerminalMeasure.fits(text, within: metrics.widths[column])
+          {
+            continue
+          }
           metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
         }
         if cell.accessory != .none { metrics.hasAccessory = true }

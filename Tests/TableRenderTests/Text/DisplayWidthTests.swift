@@ -97,6 +97,10 @@ import Testing
     // The escaper changes exactly the texts that hold something to escape (tabs and line
     // breaks included).
     let isSafe = TerminalEscaping.escape(text) == text
+    // Text said to fit within its byte count needs no escaping and is no wider than that.
+    if TerminalMeasure.fits(text, within: text.utf8.count) {
+      #expect(isSafe && clusterSum <= text.utf8.count, "\(codePoints)")
+    }
     switch TerminalMeasure.of(text) {
     case .needsEscaping:
       #expect(!isSafe, "\(codePoints)")
@@ -105,6 +109,19 @@ import Testing
     case .width(let width):
       #expect(isSafe, "\(codePoints)")
       #expect(width == clusterSum, "\(codePoints)")
+    }
+  }
+
+  /// Anything that may need escaping is measured, however short.
+  @Test(arguments: ["a\tb", "a\nb", "\u{1B}[", "a\u{7F}", "\u{85}", "\u{202E}x", "x\u{2066}"])
+  func textThatMayNeedEscapingIsNeverSaidToFit(text: String) {
+    #expect(!TerminalMeasure.fits(text, within: 100))
+  }
+
+  @Test func plainTextFitsWithinItsByteCountButNotLess() {
+    for text in ["plain", "José", "山田", "👍🏽", "🇯🇵", "e\u{301}"] {
+      #expect(TerminalMeasure.fits(text, within: text.utf8.count))
+      #expect(!TerminalMeasure.fits(text, within: text.utf8.count - 1))
     }
   }
 
