@@ -263,8 +263,13 @@ struct TextTableDrawing {
     switch count {
     case ...0:
       return target
-    case 1..<4:
-      for index in 0..<count { target[index] = UInt8(ascii: " ") }
+    case 1:
+      target.pointee = UInt8(ascii: " ")
+    case 2..<4:
+      // Stores, not a loop: the compiler would make a loop of equal bytes a call to `memset`.
+      raw.storeBytes(of: UInt16(truncatingIfNeeded: spaces), as: UInt16.self)
+      raw.storeBytes(
+        of: UInt16(truncatingIfNeeded: spaces), toByteOffset: count - 2, as: UInt16.self)
     case 4..<8:
       raw.storeBytes(of: UInt32(truncatingIfNeeded: spaces), as: UInt32.self)
       raw.storeBytes(
