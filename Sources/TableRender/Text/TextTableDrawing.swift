@@ -35,6 +35,9 @@ struct TextTableDrawing {
   ///
   /// Bytes, not a `String`: it is written several times on every line.
   private let vertical: [UInt8]?
+  /// The vertical line's bytes as one word, when there are at most four of them (always, for
+  /// the built-in styles), so a line stores it with one write.
+  private let verticalWord: UInt32?
   /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
   private let alignments: [TableColumn.Alignment]
   /// The most bytes a plain line takes besides its values' bytes: the borders or gaps, the
@@ -66,7 +69,15 @@ struct TextTableDrawing {
     self.fractionWidths = metrics.fractionWidths
     self.holdsNumbers = metrics.holdsNumbers
     self.hasAccessory = metrics.hasAccessory
-    self.vertical = style.box.map { Array(String($0.vertical).utf8) }
+    let vertical = style.box.map { Array(String($0.vertical).utf8) }
+    self.vertical = vertical
+    if let vertical, vertical.count <= 4 {
+      var word: UInt32 = 0
+      for (index, byte) in vertical.enumerated() { word |= UInt32(byte) << (8 * index) }
+      self.verticalWord = UInt32(littleEndian: word)
+    } else {
+      self.verticalWord = nil
+    }
     self.alignments = layout.columns.map(\.alignment)
     let gap = min(max(style.gap, 0), Self.limit)
     let indent = min(max(style.indent, 0), Self.limit)
@@ -115,7 +126,8 @@ struct TextTableDrawing {
       ? indent + gap * max(visible.count - 1, 0) + (metrics.hasAccessory ? gap + 3 : 0)
       : verticalBytes * (visible.count + 1) + 2 * visible.count
         + (metrics.hasAccessory ? verticalBytes + 5 : 0)
-    self.lineBytes = frame + columnWidths + 1
+    // Four more for the last vertical line, stored as a whole word.
+    self.lineBytes = frame + columnWidths + 1 + 4
     self.numberPlacements = alignments.map { Self.placement($0, isNumber: true) }
     self.textPlacements = alignments.map { Self.placement($0, isNumber: false) }
     self.rowSizes = Array(repeating: TextValueWidth(.empty, tabWidth: 1), count: widths.count)
@@ -185,13 +197,13 @@ struct TextTableDrawing {
     // Where the last byte that is not padding ends: spaces are never left at a line's end.
     var end = start
     if let vertical {
-      next = Self.store(vertical, at: next)
+      next = storeVertical(vertical, at: next)
     } else {
       next = Self.storeSpaces(indent, at: next)
     }
     for (index, column) in visible.enumerated() {
       if let vertical {
-        if index > 0 { next = Self.store(vertical, at: next) }
+        if index > 0 { next = storeVertical(vertical, at: next) }
         next = Self.storeSpaces(1, at: next)
       } else if index > 0 {
         next = Self.storeSpaces(gap, at: next)
@@ -210,7 +222,7 @@ struct TextTableDrawing {
     }
     if hasAccessory {
       if let vertical {
-        next = Self.store(vertical, at: next)
+        next = storeVertical(vertical, at: next)
         end = next
         next = Self.storeSpaces(1, at: next)
       } else {
@@ -226,7 +238,7 @@ struct TextTableDrawing {
       if vertical != nil { next = Self.storeSpaces(1, at: next) }
     }
     if let vertical {
-      next = Self.store(vertical, at: next)
+      next = storeVertical(vertical, at: next)
       end = next
     }
     end.pointee = UInt8(ascii: "\n")
@@ -235,11 +247,16 @@ struct TextTableDrawing {
     return true
   }
 
-  /// Stores `bytes` at `target` and returns where the next byte goes.
-  private static func store(_ bytes: [UInt8], at target: UnsafeMutablePointer<UInt8>)
+  /// Stores the vertical line `bytes` at `target`, as one word when it fits one (the line has
+  /// room for four bytes more), and returns where the next byte goes.
+  private func storeVertical(_ bytes: [UInt8], at target: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
-    for index in bytes.indices { target[index] = bytes[index] }
+    if let verticalWord {
+      UnsafeMutableRawPointer(target).storeBytes(of: verticalWord, as: UInt32.self)
+    } else {
+      for index in bytes.indices { target[index] = bytes[index] }
+    }
     return target + bytes.count
   }
 

@@ -54,6 +54,20 @@ import Testing
     #expect(lines.contains { $0 == "| short\(pad) | 42 |" })
   }
 
+  /// A vertical line of up to four UTF-8 bytes is stored as one word, a longer one byte by
+  /// byte; both draw the same lines.
+  @Test(arguments: ["|", "│", "𝄞", "❤️"])
+  func verticalLinesOfAnyLengthAreDrawnWhole(vertical: Character) {
+    var style = TextTableStyle.grid
+    style.box?.vertical = vertical
+    let text = TextTableRenderer(style: style).render(
+      table([[.text("a"), .integer(1)], [.text("bc"), .integer(22)]], columns: ["x", "y"]))
+    let lines = text.split(separator: "\n").map(String.init)
+    let v = String(vertical)
+    #expect(lines.contains("\(v) a  \(v)  1 \(v)"))
+    #expect(lines.contains("\(v) bc \(v) 22 \(v)"))
+  }
+
   @Test func numbersWiderThanAGivenColumnAreCutNotSpilled() {
     let text = TextTableRenderer(style: .grid, sizing: .fixed([4])).render(
       table([[.integer(123_456_789)]], columns: ["n"]))
