@@ -40,6 +40,34 @@ struct TextColumnMetrics {
     widths[column] = max(widths[column], size.width)
   }
 
+  /// Whether the decimal `value`, shown with `fractionDigits` digits after the point, surely
+  /// fits what `column` already holds, known without rounding it.
+  ///
+  /// A magnitude below 10^k − 1 rounds to at most k digits before the point, so with a column
+  /// already k + 1 wide there (one for a sign) and as wide after it, the value cannot widen it.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - fractionDigits: Digits after the point.
+  ///   - column: The column.
+  /// - Returns: `true` when measuring the value could not change the column.
+  func alreadyHolds(decimal value: Double, fractionDigits: Int, column: Int) -> Bool {
+    guard widths.indices.contains(column), holdsNumbers[column] else { return false }
+    let digits = min(max(fractionDigits, 0), 15)
+    let fraction = digits > 0 ? digits + 1 : 0
+    let wholeDigits = wholeWidths[column] - 1
+    guard fraction <= fractionWidths[column], Self.belowPowersOfTen.indices.contains(wholeDigits),
+      wholeDigits + 1 + fraction <= widths[column]
+    else { return false }
+    return value.magnitude < Self.belowPowersOfTen[wholeDigits]
+  }
+
+  /// 10^k − 1 for k from 0 to 15, each exact as a `Double`.
+  private static let belowPowersOfTen: [Double] = [
+    0, 9, 99, 999, 9_999, 99_999, 999_999, 9_999_999, 99_999_999, 999_999_999, 9_999_999_999,
+    99_999_999_999, 999_999_999_999, 9_999_999_999_999, 99_999_999_999_999, 999_999_999_999_999,
+  ]
+
   /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
   mutating func fix(_ given: [Int]) {
     for column in widths.indices {

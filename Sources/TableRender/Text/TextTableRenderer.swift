@@ -144,9 +144,14 @@ public struct TextTableRenderer: TableRenderer {
         let values = layout.textValues(
           of: cell, object: dataSource.representedObject(at: position))
         for column in values.indices {
-          // Text that cannot be wider than its column already is needs no measuring.
+          // Values that cannot be wider than their column already is need no measuring.
           if case .text(let text) = values[column], column < metrics.widths.count,
             TerminalMeasure.fits(text, within: metrics.widths[column])
+          {
+            continue
+          }
+          if case .decimal(let number, let digits) = values[column],
+            metrics.alreadyHolds(decimal: number, fractionDigits: digits, column: column)
           {
             continue
           }

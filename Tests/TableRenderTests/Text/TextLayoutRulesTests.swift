@@ -49,6 +49,35 @@ import Testing
     }
   }
 
+  /// A decimal the measuring pass skips would not have changed the column: checked against
+  /// measuring it, around the rounding edges (…9.995 with two digits rounds up a digit).
+  @Test func skippedDecimalsWouldNotWidenTheirColumn() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var skipped = 0
+    for seed in [0.5, -7.25, 99.5, 12_345.678, -0.001] {
+      var metrics = TextColumnMetrics(count: 1)
+      metrics.include(TextValueWidth(.decimal(seed, fractionDigits: 2), tabWidth: 4), column: 0)
+      for _ in 0..<5_000 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let scale = [1.0, 10, 100, 1_000, 100_000][Int(state >> 61) % 5]
+        let edge = [0.0, 0.005, 0.0049999, -0.005][Int(state >> 59) % 4]
+        let value = (Double(Int64(bitPattern: state) >> 40) / 1e6 * scale).rounded() / scale + edge
+        let digits = Int(state >> 56) % 4
+        guard metrics.alreadyHolds(decimal: value, fractionDigits: digits, column: 0) else {
+          continue
+        }
+        skipped += 1
+        var measured = metrics
+        let size = TextValueWidth(.decimal(value, fractionDigits: digits), tabWidth: 4)
+        measured.include(size, column: 0)
+        #expect(measured.widths == metrics.widths, "\(value) \(digits)")
+        #expect(measured.wholeWidths == metrics.wholeWidths, "\(value) \(digits)")
+        #expect(measured.fractionWidths == metrics.fractionWidths, "\(value) \(digits)")
+      }
+    }
+    #expect(skipped > 1_000)
+  }
+
   @Test func alignsNumbersRightWithoutDecimalAlignment() {
     let table = singleColumn([.decimal(1.5, fractionDigits: 1), .decimal(12.25, fractionDigits: 2)])
     #expect(TextTableRenderer().render(table) == "      n\n  -----\n    1.5\n  12.25\n")
