@@ -17,7 +17,7 @@ package enum TerminalMeasure: Equatable {
 
   /// Measures `text`.
   package static func of(_ text: String) -> TerminalMeasure {
-    if let measure = text.utf8.withContiguousStorageIfAvailable(of) { return measure }
+    if let measure = text.utf8.withContiguousStorageIfAvailable({ of($0) }) { return measure }
     // A string without contiguous UTF-8 (bridged from Objective-C) is copied once.
     var copy = text
     return copy.withUTF8(of)
@@ -37,7 +37,9 @@ package enum TerminalMeasure: Equatable {
   ///   `false` when it may be wider.
   package static func fits(_ text: String, within columns: Int) -> Bool {
     guard text.utf8.count <= columns else { return false }
-    let mayEscape = text.utf8.withContiguousStorageIfAvailable(ByteScan.mayNeedTerminalEscaping)
+    let mayEscape = text.utf8.withContiguousStorageIfAvailable {
+      ByteScan.mayNeedTerminalEscaping($0)
+    }
     return mayEscape == false
   }
 

@@ -62,6 +62,20 @@ struct TextColumnMetrics {
     return value.magnitude < Self.belowPowersOfTen[wholeDigits]
   }
 
+  /// Whether the integer `value` surely fits what `column` already holds: with the column k + 1
+  /// wide before the point (one for a sign), a magnitude below 10^k has at most k digits.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - column: The column.
+  /// - Returns: `true` when measuring the value could not change the column.
+  func alreadyHolds(integer value: Int, column: Int) -> Bool {
+    guard widths.indices.contains(column), holdsNumbers[column] else { return false }
+    let digits = wholeWidths[column] - 1
+    guard OutputBuffer.powersOfTen.indices.contains(digits) else { return false }
+    return value.magnitude < OutputBuffer.powersOfTen[digits]
+  }
+
   /// 10^k − 1 for k from 0 to 15, each exact as a `Double`.
   private static let belowPowersOfTen: [Double] = [
     0, 9, 99, 999, 9_999, 99_999, 999_999, 9_999_999, 99_999_999, 999_999_999, 9_999_999_999,

@@ -155,6 +155,11 @@ public struct TextTableRenderer: TableRenderer {
           {
             continue
           }
+          if case .integer(let number) = values[column],
+            metrics.alreadyHolds(integer: number, column: column)
+          {
+            continue
+          }
           metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
         }
         if cell.accessory != .none { metrics.hasAccessory = true }

@@ -78,6 +78,30 @@ import Testing
     #expect(skipped > 1_000)
   }
 
+  /// An integer the measuring pass skips would not have changed the column, at every power of
+  /// ten and its neighbours.
+  @Test func skippedIntegersWouldNotWidenTheirColumn() {
+    var numbers = [0, 1, -1, 9, -9, Int.max, Int.min]
+    var power = 1
+    while power <= Int.max / 10 {
+      power *= 10
+      numbers += [power - 1, power, power + 1, -(power - 1), -power]
+    }
+    var skipped = 0
+    for seed in numbers {
+      var metrics = TextColumnMetrics(count: 1)
+      metrics.include(TextValueWidth(.integer(seed), tabWidth: 4), column: 0)
+      for number in numbers where metrics.alreadyHolds(integer: number, column: 0) {
+        skipped += 1
+        var measured = metrics
+        measured.include(TextValueWidth(.integer(number), tabWidth: 4), column: 0)
+        #expect(measured.widths == metrics.widths, "\(seed) then \(number)")
+        #expect(measured.wholeWidths == metrics.wholeWidths, "\(seed) then \(number)")
+      }
+    }
+    #expect(skipped > 500)
+  }
+
   @Test func alignsNumbersRightWithoutDecimalAlignment() {
     let table = singleColumn([.decimal(1.5, fractionDigits: 1), .decimal(12.25, fractionDigits: 2)])
     #expect(TextTableRenderer().render(table) == "      n\n  -----\n    1.5\n  12.25\n")
