@@ -197,7 +197,9 @@ public struct OutputBuffer {
   ///   - value: The value.
   ///   - target: Room for the value's bytes: its UTF-8 count for text, its width for the rest.
   /// - Returns: The number of bytes stored.
-  package static func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func store(_ value: borrowing CellValue, at target: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
     switch value {
     case .text(let text):
       return store(text, at: target)

@@ -84,20 +84,22 @@ struct TextValueWidth {
   var byteCount = 0
 
   /// Measures `value`; tabs (which make it not plain) expand to stops every `tabWidth` columns.
+  ///
+  /// The value is only borrowed, and its payloads are read in place: copying a `.text` value
+  /// would retain and release its string.
   init(_ value: borrowing CellValue, tabWidth: Int) {
+    var parts: (whole: Int, fraction: Int)?
+    var width = 0
     switch value {
-    case .integer, .decimal:
-      let parts = NumberWidth.parts(of: copy value)
-      width = parts.whole + parts.fraction
-      whole = parts.whole
-      fraction = parts.fraction
-      isNumber = true
-      byteCount = width
+    case .integer(let number):
+      parts = NumberWidth.parts(ofInteger: number)
+    case .decimal(let number, let digits):
+      parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
     case .boolean(let flag):
       width = flag ? 4 : 5
       byteCount = width
     case .empty:
-      width = 0
+      break
     case .text(let text):
       byteCount = text.utf8.count
       switch TerminalMeasure.of(text) {
@@ -106,10 +108,24 @@ struct TextValueWidth {
       case .needsClusters:
         width = DisplayWidth.of(text)
       case .needsEscaping:
-        width = TextField(text: text, tabWidth: tabWidth).width
+        width = Self.escapedWidth(of: value, tabWidth: tabWidth)
         isPlain = false
       }
     }
+    if let parts {
+      width = parts.whole + parts.fraction
+      whole = parts.whole
+      fraction = parts.fraction
+      isNumber = true
+      byteCount = width
+    }
+    self.width = width
+  }
+
+  /// The width of text that needs escaping, once escaped and split into lines (the widest).
+  private static func escapedWidth(of value: borrowing CellValue, tabWidth: Int) -> Int {
+    guard case .text(let text) = copy value else { return 0 }
+    return TextField(text: text, tabWidth: tabWidth).width
   }
 }
 
@@ -120,21 +136,31 @@ enum NumberWidth {
   static func parts(of value: CellValue) -> (whole: Int, fraction: Int) {
     switch value {
     case .integer(let number):
-      return ((number < 0 ? 1 : 0) + digitCount(UInt128(number.magnitude)), 0)
+      return parts(ofInteger: number)
     case .decimal(let number, let fractionDigits):
-      let digits = min(max(fractionDigits, 0), 15)
-      guard let units = FixedPoint.scaledMagnitude(number, digits: digits) else {
-        return (number.description.count, 0)
-      }
-      let sign = number < 0 && units != 0 ? 1 : 0
-      let power = OutputBuffer.powersOfTen[digits]
-      // 64-bit division when the units fit, as `OutputBuffer.write(decimal:fractionDigits:)`.
-      let whole =
-        units <= UInt128(UInt64.max) ? UInt128(UInt64(units) / power) : units / UInt128(power)
-      return (sign + digitCount(whole), digits > 0 ? digits + 1 : 0)
+      return parts(ofDecimal: number, fractionDigits: fractionDigits)
     case .text, .boolean, .empty:
       return (value.text.count, 0)
     }
+  }
+
+  /// The widths of an integer: its sign and digits, and no fraction.
+  static func parts(ofInteger number: Int) -> (whole: Int, fraction: Int) {
+    ((number < 0 ? 1 : 0) + digitCount(UInt128(number.magnitude)), 0)
+  }
+
+  /// The widths of a decimal shown with `fractionDigits` digits after the point.
+  static func parts(ofDecimal number: Double, fractionDigits: Int) -> (whole: Int, fraction: Int) {
+    let digits = min(max(fractionDigits, 0), 15)
+    guard let units = FixedPoint.scaledMagnitude(number, digits: digits) else {
+      return (number.description.count, 0)
+    }
+    let sign = number < 0 && units != 0 ? 1 : 0
+    let power = OutputBuffer.powersOfTen[digits]
+    // 64-bit division when the units fit, as `OutputBuffer.write(decimal:fractionDigits:)`.
+    let whole =
+      units <= UInt128(UInt64.max) ? UInt128(UInt64(units) / power) : units / UInt128(power)
+    return (sign + digitCount(whole), digits > 0 ? digits + 1 : 0)
   }
 
   /// The number of decimal digits of `value`: from the bit length when it fits 64 bits (the
