@@ -190,33 +190,30 @@ public struct OutputBuffer {
     count += length
   }
 
-  /// Stores the plain text of `value` at `target`, as ``write(_:)-(CellValue)`` writes it, and
-  /// returns its length in bytes.
+  /// Stores a decimal at `target` as ``write(decimal:fractionDigits:)`` writes it and returns
+  /// its length in bytes.
   ///
   /// - Parameters:
-  ///   - value: The value.
-  ///   - target: Room for the value's bytes: its UTF-8 count for text, its width for the rest.
+  ///   - value: The number.
+  ///   - fractionDigits: Digits after the point, 0 through 15.
+  ///   - target: Room for the number's width (see the text renderer's number widths).
   /// - Returns: The number of bytes stored.
-  package static func store(_ value: borrowing CellValue, at target: UnsafeMutablePointer<UInt8>)
-    -> Int
-  {
-    switch value {
-    case .text(let text):
-      return store(text, at: target)
-    case .integer(let number):
-      return store(integer: number, at: target)
-    case .decimal(let number, let digits):
-      return storeFixed(decimal: number, fractionDigits: digits, at: target)
-        ?? store(CellValue.decimal(number, fractionDigits: digits).text, at: target)
-    case .boolean(let flag):
-      return store(flag ? "true" : "false", at: target)
-    case .empty:
-      return 0
-    }
+  package static func store(
+    decimal value: Double,
+    fractionDigits: Int,
+    at target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    storeFixed(decimal: value, fractionDigits: fractionDigits, at: target)
+      ?? store(CellValue.decimal(value, fractionDigits: fractionDigits).text, at: target)
   }
 
   /// Stores the UTF-8 of `text` at `target` and returns its length.
-  private static func store(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
+  ///
+  /// - Parameters:
+  ///   - text: The text, stored as it is.
+  ///   - target: Room for the text's UTF-8.
+  /// - Returns: The number of bytes stored.
+  package static func store(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
     if let length = text.utf8.withContiguousStorageIfAvailable({ bytes in
       if let source = bytes.baseAddress { copy(bytes.count, from: source, to: target) }
       return bytes.count
@@ -231,7 +228,12 @@ public struct OutputBuffer {
   }
 
   /// Stores `value` in decimal digits at `target` (room for 20 bytes) and returns the length.
-  private static func store(integer value: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - target: Room for its sign and digits.
+  /// - Returns: The number of bytes stored.
+  package static func store(integer value: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
     let magnitude = UInt64(value.magnitude)
     let sign = value < 0 ? 1 : 0
     let length = digitCount(magnitude)

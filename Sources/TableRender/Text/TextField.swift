@@ -65,10 +65,10 @@ enum TextField {
 
 /// How wide one value is on a terminal, measured without preparing it for drawing.
 ///
-/// The fast path of both passes of an aligned table: sizing a column and padding a value need
-/// the width and, for numbers, the widths on either side of the point, but not the escaped,
-/// split lines a ``TextField`` holds. Only a value that needs escaping or has line breaks is
-/// made into a ``TextField`` to be measured.
+/// What the measuring pass of an aligned table takes from each value: sizing a column needs the
+/// width and, for numbers, the widths on either side of the point, but not the escaped, split
+/// lines a ``TextField`` holds. Only a value that needs escaping or has line breaks is made
+/// into a ``TextField`` to be measured.
 struct TextValueWidth {
   /// The columns the value takes; for several lines, the widest.
   var width: Int
@@ -78,12 +78,8 @@ struct TextValueWidth {
   var fraction = 0
   /// Whether the value is a number.
   var isNumber = false
-  /// Whether the value is drawn as it is, on one line: nothing to escape, no line break.
-  var isPlain = true
-  /// The number of UTF-8 bytes a plain value is drawn with.
-  var byteCount = 0
 
-  /// Measures `value`; tabs (which make it not plain) expand to stops every `tabWidth` columns.
+  /// Measures `value`; tabs expand to stops every `tabWidth` columns.
   ///
   /// The value is only borrowed, and its payloads are read in place: copying a `.text` value
   /// would retain and release its string.
@@ -97,11 +93,9 @@ struct TextValueWidth {
       parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
     case .boolean(let flag):
       width = flag ? 4 : 5
-      byteCount = width
     case .empty:
       break
     case .text(let text):
-      byteCount = text.utf8.count
       switch TerminalMeasure.of(text) {
       case .width(let measured):
         width = measured
@@ -109,7 +103,6 @@ struct TextValueWidth {
         width = DisplayWidth.of(text)
       case .needsEscaping:
         width = Self.escapedWidth(of: value, tabWidth: tabWidth)
-        isPlain = false
       }
     }
     if let parts {
@@ -117,7 +110,6 @@ struct TextValueWidth {
       whole = parts.whole
       fraction = parts.fraction
       isNumber = true
-      byteCount = width
     }
     self.width = width
   }

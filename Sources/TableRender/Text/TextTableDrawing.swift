@@ -43,11 +43,11 @@ struct TextTableDrawing {
   /// The most bytes a plain line takes besides its values' bytes: the borders or gaps, the
   /// indent, every visible column's full width, the accessory column and the line break.
   private let lineBytes: Int
+  /// Room kept besides ``lineBytes`` for values with more bytes than columns.
+  private let lineSlack: Int
   /// Where a row's number, and anything else, sits in each column.
   private let numberPlacements: [Placement]
   private let textPlacements: [Placement]
-  /// The sizes of the row being drawn, one per layout column; kept to be reused for every row.
-  private var rowSizes: [TextValueWidth]
   private var last = LineKind.nothing
   private var wroteRow = false
   private var pendingSpaces = 0
@@ -130,7 +130,7 @@ struct TextTableDrawing {
     self.lineBytes = frame + columnWidths + 1 + 4
     self.numberPlacements = alignments.map { Self.placement($0, isNumber: true) }
     self.textPlacements = alignments.map { Self.placement($0, isNumber: false) }
-    self.rowSizes = Array(repeating: TextValueWidth(.empty, tabWidth: 1), count: widths.count)
+    self.lineSlack = min(3 * columnWidths + 64, 1 << 16)
   }
 
   // MARK: Lines
@@ -175,24 +175,20 @@ struct TextTableDrawing {
   /// Draws `values` as one line when every visible one is plain and fits its column; otherwise
   /// writes nothing and returns `false`.
   ///
-  /// The line's length is known once its values are measured, so room is made for all of it at
-  /// once and every byte (borders, spaces, values) is stored in place: a row costs one check of
-  /// the buffer, not one per piece.
+  /// Room is made once for the whole line and every byte (borders, spaces, values) is stored in
+  /// place, value by value, as each is measured: a row costs one check of the buffer, and each
+  /// value is looked at once. Nothing is committed until the line is complete, so a value that
+  /// turns out not to be plain, or not to fit, leaves the buffer as it was.
   private mutating func writePlainLine(
     _ values: [CellValue],
     accessory: CellAccessory,
     tabWidth: Int,
     to output: inout OutputBuffer
   ) -> Bool {
-    var contentBytes = 0
-    for column in visible {
-      let size = TextValueWidth(values[column], tabWidth: tabWidth)
-      guard size.isPlain, size.width <= widths[column] else { return false }
-      rowSizes[column] = size
-      contentBytes += size.byteCount
-    }
-    // The frame and every column's full width, plus the values' bytes beyond their widths.
-    guard let start = output.reserve(lineBytes + contentBytes) else { return false }
+    // The frame and every column's full width, and slack for values with more bytes than
+    // columns (accents, CJK); a line that needs more is drawn the general way.
+    guard let start = output.reserve(lineBytes + lineSlack) else { return false }
+    var slack = lineSlack
     var next = start
     // Where the last byte that is not padding ends: spaces are never left at a line's end.
     var end = start
@@ -208,15 +204,60 @@ struct TextTableDrawing {
       } else if index > 0 {
         next = Self.storeSpaces(gap, at: next)
       }
-      let size = rowSizes[column]
-      let alignment = size.isNumber ? numberPlacements[column] : textPlacements[column]
-      let (left, right) = padding(
-        contentWidth: size.width, number: size.isNumber ? (size.whole, size.fraction) : nil,
-        width: widths[column], alignment: alignment, column: column)
-      next = Self.storeSpaces(left, at: next)
-      if size.byteCount > 0 {
-        next += OutputBuffer.store(values[column], at: next)
+      let width = widths[column]
+      var right = 0
+      switch values[column] {
+      case .text(let text):
+        let byteCount = text.utf8.count
+        let textWidth: Int
+        switch TerminalMeasure.of(text) {
+        case .width(let measured): textWidth = measured
+        case .needsClusters: textWidth = DisplayWidth.of(text)
+        case .needsEscaping: return false
+        }
+        slack -= max(byteCount - textWidth, 0)
+        guard textWidth <= width, slack >= 0 else { return false }
+        let (left, after) = padding(
+          contentWidth: textWidth, number: nil, width: width,
+          alignment: textPlacements[column], column: column)
+        next = Self.storeSpaces(left, at: next)
+        if byteCount > 0 {
+          next += OutputBuffer.store(text, at: next)
+          end = next
+        }
+        right = after
+      case .integer(let number):
+        let parts = NumberWidth.parts(ofInteger: number)
+        guard parts.whole <= width else { return false }
+        let (left, after) = padding(
+          contentWidth: parts.whole, number: parts, width: width,
+          alignment: numberPlacements[column], column: column)
+        next = Self.storeSpaces(left, at: next)
+        next += OutputBuffer.store(integer: number, at: next)
         end = next
+        right = after
+      case .decimal(let number, let digits):
+        let parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
+        guard parts.whole + parts.fraction <= width else { return false }
+        let (left, after) = padding(
+          contentWidth: parts.whole + parts.fraction, number: parts, width: width,
+          alignment: numberPlacements[column], column: column)
+        next = Self.storeSpaces(left, at: next)
+        next += OutputBuffer.store(decimal: number, fractionDigits: digits, at: next)
+        end = next
+        right = after
+      case .boolean(let flag):
+        let word: StaticString = flag ? "true" : "false"
+        guard word.utf8CodeUnitCount <= width else { return false }
+        let (left, after) = padding(
+          contentWidth: word.utf8CodeUnitCount, number: nil, width: width,
+          alignment: textPlacements[column], column: column)
+        next = Self.storeSpaces(left, at: next)
+        next = Self.store(word, at: next)
+        end = next
+        right = after
+      case .empty:
+        right = width
       }
       next = Self.storeSpaces(right + (vertical == nil ? 0 : 1), at: next)
     }

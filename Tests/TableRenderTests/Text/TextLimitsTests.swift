@@ -68,6 +68,21 @@ import Testing
     #expect(lines.contains("\(v) bc \(v) 22 \(v)"))
   }
 
+  /// A row is stored in place value by value; when a later value needs escaping, the part
+  /// already stored is dropped and the row is drawn the general way, once.
+  @Test func aRowGivenUpHalfwayIsDrawnOnceTheGeneralWay() {
+    let text = TextTableRenderer(style: .grid).render(
+      table(
+        [
+          [.text("plain"), .integer(1), .text("a\u{1B}b")],
+          [.text("next"), .integer(2), .text("c")],
+        ],
+        columns: ["x", "n", "y"]))
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains("plain") } == ["| plain | 1 | a^[b |"])
+    #expect(lines.contains("| next  | 2 | c    |"))
+  }
+
   @Test func numbersWiderThanAGivenColumnAreCutNotSpilled() {
     let text = TextTableRenderer(style: .grid, sizing: .fixed([4])).render(
       table([[.integer(123_456_789)]], columns: ["n"]))
