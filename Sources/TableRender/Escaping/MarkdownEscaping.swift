@@ -66,6 +66,12 @@ package enum MarkdownEscaping {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
+      // Most bytes need nothing: skip them with one test (the rest of the loop would find
+      // `.keep` for them too, after decoding and a switch).
+      if index >= contentStart, index < contentEnd, !mayNeedAction(byte) {
+        index += 1
+        continue
+      }
       var next = index + 1
       let action: Action
       if byte < 0x80 {
@@ -105,6 +111,22 @@ package enum MarkdownEscaping {
       runStart = next
     }
     output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+  }
+
+  /// Whether `byte`, inside the trimmed content, can start something not kept as it is.
+  ///
+  /// Those are a C0 control, DEL, the ASCII punctuation `asciiAction` handles, and the lead
+  /// bytes `0xC2` of a C1 control and `0xE2` of a bidirectional control. Every other byte,
+  /// continuation bytes included, is kept.
+  @inline(__always)
+  private static func mayNeedAction(_ byte: UInt8) -> Bool {
+    // Bit `b` of the masks is ASCII byte `b` (low) or `64 + b` (high): 0x00–0x1F, ! # $ & ( ) *
+    // . : < > and @ [ \ ] _ ` | ~ DEL.
+    let low: UInt64 = 0x5400_475A_FFFF_FFFF
+    let high: UInt64 = 0xD000_0001_B800_0001
+    if byte < 0x40 { return low >> UInt64(byte) & 1 == 1 }
+    if byte < 0x80 { return high >> UInt64(byte - 0x40) & 1 == 1 }
+    return byte == 0xC2 || byte == 0xE2
   }
 
   /// What to write for one character.
