@@ -36,6 +36,22 @@ struct CaseResult: Codable {
   }
 }
 
+extension CaseResult {
+  /// One result from runs of the same case in separate processes: every time, their median,
+  /// and the largest peak RSS; `nil` for no runs.
+  init?(merging runs: [CaseResult]) {
+    guard let first = runs.first else { return nil }
+    let times = runs.flatMap(\.times)
+    let median = times.sorted()[times.count / 2]
+    self.init(
+      name: first.name, rows: first.rows, repetitions: times.count, times: times,
+      medianSeconds: median, rowsPerSecond: Double(first.rows) / median,
+      outputBytes: first.outputBytes,
+      megabytesPerSecond: Double(first.outputBytes) / 1e6 / median,
+      peakResidentMegabytes: runs.map(\.peakResidentMegabytes).max() ?? 0)
+  }
+}
+
 /// The renderers the benchmark measures, by case name.
 enum OwnCase: String, CaseIterable {
   case html = "tablekit_html"
@@ -88,6 +104,10 @@ func peakResidentMegabytes() -> Double {
 /// Renders `rows` rows with one renderer `repetitions` times in this process.
 func measure(_ own: OwnCase, rows: Int, repetitions: Int) -> CaseResult {
   let renderer = own.renderer
+  // One small untimed render first, so that no timed one pays for first use: the shared text
+  // tables, code paged in, the output block touched.
+  let warmUp = Table(dataSource: BenchmarkDataSource(count: 1_000, isTyped: own != .htmlGeneric))
+  _ = renderer.render(warmUp)
   var times: [Double] = []
   var bytes = 0
   for _ in 0..<max(repetitions, 1) {

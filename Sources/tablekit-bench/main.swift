@@ -139,32 +139,45 @@ extension String {
   }
 }
 
+/// Runs one case in a child process and returns its result, printing why when it fails.
+func runCase(_ executable: String, _ arguments: [String]) -> CaseResult? {
+  switch runChild(executable, arguments) {
+  case .success(let line):
+    guard let result = try? JSONDecoder().decode(CaseResult.self, from: Data(line.utf8)) else {
+      print("unreadable result: \(line)")
+      return nil
+    }
+    return result
+  case .failure(let failure):
+    print("failed: \(failure.message)")
+    return nil
+  }
+}
+
 print("case                         rows  median s       rows/s  out MB     MB/s   RSS MB")
 var results: [CaseResult] = []
-let decoder = JSONDecoder()
 for rows in options.rowCounts {
-  var cases: [(String, [String])] = OwnCase.allCases.map { own in
-    (
-      selfPath,
-      ["--case", own.rawValue, "--rows", String(rows), "--reps", String(options.repetitions)]
-    )
-  }
-  if peersAvailable {
-    cases += options.peers.map { peer in
-      (options.python, [peerScript, peer, String(rows), String(options.peerRepetitions)])
+  // TableKit's cases take turns, one repetition each per process: the machine is shared, and a
+  // slow stretch then falls on one repetition of several cases, which the median drops, instead
+  // of on every repetition of one case.
+  var rounds: [OwnCase: [CaseResult]] = [:]
+  for _ in 0..<options.repetitions {
+    for own in OwnCase.allCases {
+      let arguments = ["--case", own.rawValue, "--rows", String(rows), "--reps", "1"]
+      if let result = runCase(selfPath, arguments) { rounds[own, default: []].append(result) }
     }
   }
-  for (executable, arguments) in cases {
-    switch runChild(executable, arguments) {
-    case .success(let line):
-      guard let result = try? decoder.decode(CaseResult.self, from: Data(line.utf8)) else {
-        print("unreadable result: \(line)")
-        continue
-      }
+  for own in OwnCase.allCases {
+    guard let runs = rounds[own], let merged = CaseResult(merging: runs) else { continue }
+    results.append(merged)
+    print(describe(merged))
+  }
+  guard peersAvailable else { continue }
+  for peer in options.peers {
+    let arguments = [peerScript, peer, String(rows), String(options.peerRepetitions)]
+    if let result = runCase(options.python, arguments) {
       results.append(result)
       print(describe(result))
-    case .failure(let failure):
-      print("failed: \(failure.message)")
     }
   }
 }
