@@ -66,8 +66,12 @@ package enum TerminalMeasure: Equatable {
         previousIsLatin = true
         index += 1
         continue
-      } else if lead < 0xE0 {
-        // Swift strings hold valid UTF-8, so the continuation bytes are there.
+      }
+      // Swift strings hold valid UTF-8, so a sequence is never cut short; should one be, the
+      // text goes to the escaper rather than this loop reading past the end.
+      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard index + length <= count else { return .needsEscaping }
+      if lead < 0xE0 {
         value = UInt32(lead & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
         index += 2
       } else if lead < 0xF0 {
