@@ -152,9 +152,9 @@ struct TextTableDrawing {
 
   /// Draws a row of `values`, one per layout column.
   ///
-  /// Most rows are one line of plain values that fit their columns: those are measured into a
-  /// small buffer on the stack and drawn straight from the values. Any other row is made into
-  /// ``TextField``s, fitted and drawn line by line.
+  /// Most rows are one line of plain values that fit their columns: those are measured and
+  /// stored in place, value by value. Any other row is made into ``TextField``s, fitted and
+  /// drawn line by line.
   mutating func writeRow(
     _ values: [CellValue],
     accessory: CellAccessory,
@@ -163,9 +163,7 @@ struct TextTableDrawing {
   ) {
     begin(.row, to: &output)
     wroteRow = true
-    if values.count == widths.count,
-      writePlainLine(values, accessory: accessory, tabWidth: tabWidth, to: &output)
-    {
+    if values.count == widths.count, writePlainLine(values, accessory: accessory, to: &output) {
       return
     }
     let fields = values.map { TextField($0, tabWidth: tabWidth) }
@@ -182,7 +180,6 @@ struct TextTableDrawing {
   private mutating func writePlainLine(
     _ values: [CellValue],
     accessory: CellAccessory,
-    tabWidth: Int,
     to output: inout OutputBuffer
   ) -> Bool {
     // The frame and every column's full width, and slack for values with more bytes than
