@@ -33,7 +33,7 @@ package enum DisplayWidth {
   /// - Returns: The number of columns, 0 for the empty string.
   package static func of(_ text: String) -> Int {
     let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
-      isPrintableASCII(bytes) ? bytes.count : latinWidth(ofUTF8: bytes)
+      ByteScan.isPrintableASCII(bytes) ? bytes.count : latinWidth(ofUTF8: bytes)
     }
     if let width = fast ?? latinWidth(ofUTF8: text.utf8) { return width }
     if let width = scalarSumWidth(of: text) { return width }
@@ -106,15 +106,6 @@ package enum DisplayWidth {
   /// - Returns: `true` when a sum of scalar widths may overcount the cluster.
   static func joinsWideCluster(_ value: UInt32) -> Bool {
     contains(value, in: joiningWideRanges)
-  }
-
-  /// Whether every byte in `bytes` is printable ASCII (0x20–0x7E); see
-  /// `ByteScan.isPrintableASCII(_:)`.
-  ///
-  /// - Parameter bytes: UTF-8 bytes.
-  /// - Returns: `true` when no byte is a control, DEL or part of a multi-byte sequence.
-  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    ByteScan.isPrintableASCII(bytes)
   }
 
   /// The width of text made only of printable ASCII and U+00A0–U+02FF, else `nil`.

@@ -46,7 +46,7 @@ package enum TerminalMeasure: Equatable {
   /// Measures the UTF-8 `bytes` of a string.
   static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> TerminalMeasure {
     // Most values are printable ASCII: one branch-free pass answers for them.
-    if DisplayWidth.isPrintableASCII(bytes) { return .width(bytes.count) }
+    if ByteScan.isPrintableASCII(bytes) { return .width(bytes.count) }
     guard let base = bytes.baseAddress else { return .width(0) }
     let count = bytes.count
     var total = 0

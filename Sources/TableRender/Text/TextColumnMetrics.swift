@@ -20,13 +20,7 @@ struct TextColumnMetrics {
 
   /// Widens `column` to take `field`.
   mutating func include(_ field: TextField, column: Int) {
-    guard widths.indices.contains(column) else { return }
-    if case .number(_, _, let whole, let fraction) = field {
-      holdsNumbers[column] = true
-      wholeWidths[column] = max(wholeWidths[column], whole)
-      fractionWidths[column] = max(fractionWidths[column], fraction)
-    }
-    widths[column] = max(widths[column], field.width)
+    include(TextValueWidth(field), column: column)
   }
 
   /// Widens `column` to take a value of size `size`.

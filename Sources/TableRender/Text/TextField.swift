@@ -114,6 +114,16 @@ struct TextValueWidth {
     self.width = width
   }
 
+  /// The size of a value already prepared for drawing.
+  init(_ field: TextField) {
+    width = field.width
+    if case .number(_, _, let whole, let fraction) = field {
+      self.whole = whole
+      self.fraction = fraction
+      isNumber = true
+    }
+  }
+
   /// The width of text that needs escaping, once escaped and split into lines (the widest).
   private static func escapedWidth(of value: borrowing CellValue, tabWidth: Int) -> Int {
     guard case .text(let text) = copy value else { return 0 }
