@@ -4,15 +4,24 @@
 /// formatted without going through `String(format:)`, text is escaped for each format.
 ///
 /// ```swift
-/// let values: [CellValue] = ["INV-1042", .decimal(1_250.5, fractionDigits: 2), .boolean(true)]
+/// let values: [CellValue] = [
+///   "INV-1042", .exactDecimal(ExactDecimal(minorUnits: 125_050, scale: 2)), .boolean(true),
+/// ]
 /// ```
 public enum CellValue: Hashable, Sendable {
   /// Text, shown as it is (escaped by each renderer).
   case text(String)
   /// A whole number.
   case integer(Int)
-  /// A number shown with a fixed number of digits (0 through 15) after the decimal point.
+  /// A number shown with a fixed number of digits after the decimal point.
+  ///
+  /// The digits are clamped to 0…15: a `Double` carries about 16 significant digits, so more
+  /// would show binary noise, not data. For amounts that must keep every digit (money, or more
+  /// than 15 digits after the point) use ``exactDecimal(_:)``.
   case decimal(Double, fractionDigits: Int)
+  /// A decimal number written digit for digit as it was given (see ``ExactDecimal`` for the
+  /// rules on trailing zeros and the sign of zero).
+  case exactDecimal(ExactDecimal)
   /// A yes-or-no value.
   case boolean(Bool)
   /// No value; renderers show an empty cell.
@@ -21,19 +30,20 @@ public enum CellValue: Hashable, Sendable {
   /// Whether the value is a number (renderers align numbers to the right by default).
   public var isNumeric: Bool {
     switch self {
-    case .integer, .decimal: true
+    case .integer, .decimal, .exactDecimal: true
     case .text, .boolean, .empty: false
     }
   }
 
   /// The value as plain text: numbers in the POSIX format (`-1234.50`, rounded as `printf` rounds
-  /// but with no sign on a value that rounds to zero), booleans as `true` and `false`, ``empty``
+  /// but with no sign on a value that rounds to zero; exact decimals digit for digit), booleans as `true` and `false`, ``empty``
   /// as the empty string.
   public var text: String {
     switch self {
     case .text(let string): string
     case .integer(let number): String(number)
     case .decimal(let number, let digits): FixedPoint.format(number, fractionDigits: digits)
+    case .exactDecimal(let number): number.description
     case .boolean(let flag): flag ? "true" : "false"
     case .empty: ""
     }

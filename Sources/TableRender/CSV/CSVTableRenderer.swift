@@ -156,6 +156,8 @@ public struct CSVTableRenderer: TableRenderer {
       output.write(integer: number)
     case .decimal(let number, let digits):
       output.write(decimal: number, fractionDigits: digits)
+    case .exactDecimal(let number):
+      output.write(exactDecimal: number)
     case .boolean(let flag):
       output.write(flag ? "true" : "false" as StaticString)
     case .empty:

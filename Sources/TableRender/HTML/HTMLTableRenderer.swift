@@ -289,6 +289,7 @@ public struct HTMLTableRenderer: TableRenderer {
     case .text(let text): output.writeEscapedHTML(text)
     case .integer(let number): output.write(integer: number)
     case .decimal(let number, let digits): output.write(decimal: number, fractionDigits: digits)
+    case .exactDecimal(let number): output.write(exactDecimal: number)
     case .boolean(let flag): output.write(flag ? "true" : "false")
     case .empty: break
     }

@@ -172,7 +172,7 @@ public struct MarkdownTableRenderer: TableRenderer {
       output.write(byte: UInt8(ascii: " "))
       switch value {
       case .text(let text): MarkdownEscaping.write(text, into: &output)
-      case .integer, .decimal, .boolean, .empty: output.write(value)
+      case .integer, .decimal, .exactDecimal, .boolean, .empty: output.write(value)
       }
       output.write(" |")
     }

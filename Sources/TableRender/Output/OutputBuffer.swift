@@ -171,6 +171,75 @@ public struct OutputBuffer {
     write(CellValue.decimal(value, fractionDigits: fractionDigits).text)
   }
 
+  /// Appends an exact decimal digit for digit, in plain notation, as `ExactDecimal.description`
+  /// writes it (no sign on zero).
+  ///
+  /// - Parameter value: The number.
+  public mutating func write(exactDecimal value: ExactDecimal) {
+    guard makeRoom(for: Self.longestExactDecimal) else { return }
+    count += Self.store(exactDecimal: value, at: storage.base + count)
+  }
+
+  /// The longest exact decimal: a sign, `0.` and 38 digits.
+  package static let longestExactDecimal = 41
+
+  /// Stores an exact decimal at `target` (room for ``longestExactDecimal`` bytes) as
+  /// ``write(exactDecimal:)`` writes it and returns its length in bytes.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - target: Room for the number.
+  /// - Returns: The number of bytes stored.
+  package static func store(
+    exactDecimal value: ExactDecimal, at target: UnsafeMutablePointer<UInt8>
+  )
+    -> Int
+  {
+    let significand = value.significand
+    let scale = value.scale
+    let sign = value.isNegative ? 1 : 0
+    if sign == 1 { target.pointee = UInt8(ascii: "-") }
+    let length = NumberWidth.digitCount(significand)
+    var next = target + sign
+    if length <= scale {
+      // 0.000ddd: a zero, the point, the zeros the digits do not fill, then the digits.
+      next.pointee = UInt8(ascii: "0")
+      (next + 1).pointee = UInt8(ascii: ".")
+      next += 2
+      for _ in 0..<(scale - length) {
+        next.pointee = UInt8(ascii: "0")
+        next += 1
+      }
+      fill128(next, length: length, digitsOf: significand)
+      return next + length - target
+    }
+    fill128(next, length: length, digitsOf: significand)
+    guard scale > 0 else { return sign + length }
+    // Move the fraction's digits one place on and put the point before them.
+    let point = next + (length - scale)
+    var index = scale
+    while index > 0 {
+      (point + index).pointee = (point + index - 1).pointee
+      index -= 1
+    }
+    point.pointee = UInt8(ascii: ".")
+    return sign + length + 1
+  }
+
+  /// Writes the last `length` decimal digits of a 128-bit `value` at `start`, 19 digits at a time.
+  private static func fill128(
+    _ start: UnsafeMutablePointer<UInt8>, length: Int, digitsOf value: UInt128
+  ) {
+    if value <= UInt128(UInt64.max) && length <= 20 {
+      fill(start, length: length, digitsOf: UInt64(value))
+      return
+    }
+    let chunk: UInt128 = 10_000_000_000_000_000_000
+    let (high, low) = value.quotientAndRemainder(dividingBy: chunk)
+    fill128(start, length: length - 19, digitsOf: high)
+    fill(start + length - 19, length: 19, digitsOf: UInt64(low))
+  }
+
   /// Room for `capacity` more bytes, for a renderer that stores a whole line in place.
   ///
   /// Write from the returned pointer on, then say how many bytes with ``commit(_:)`` before any
@@ -282,6 +351,7 @@ public struct OutputBuffer {
     case .text(let text): write(text)
     case .integer(let number): write(integer: number)
     case .decimal(let number, let digits): write(decimal: number, fractionDigits: digits)
+    case .exactDecimal(let number): write(exactDecimal: number)
     case .boolean(let flag): write(flag ? "true" : "false" as StaticString)
     case .empty: break
     }

@@ -24,7 +24,7 @@ enum TextField {
   /// Prepares `value`, expanding tabs to stops every `tabWidth` columns.
   init(_ value: CellValue, tabWidth: Int) {
     switch value {
-    case .integer, .decimal:
+    case .integer, .decimal, .exactDecimal:
       let parts = NumberWidth.parts(of: value)
       self = .number(
         value, width: parts.whole + parts.fraction, integerWidth: parts.whole,
@@ -91,6 +91,8 @@ struct TextValueWidth {
       parts = NumberWidth.parts(ofInteger: number)
     case .decimal(let number, let digits):
       parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
+    case .exactDecimal(let number):
+      parts = NumberWidth.parts(ofExactDecimal: number)
     case .boolean(let flag):
       width = flag ? 4 : 5
     case .empty:
@@ -141,6 +143,8 @@ enum NumberWidth {
       return parts(ofInteger: number)
     case .decimal(let number, let fractionDigits):
       return parts(ofDecimal: number, fractionDigits: fractionDigits)
+    case .exactDecimal(let number):
+      return parts(ofExactDecimal: number)
     case .text, .boolean, .empty:
       return (value.text.count, 0)
     }
@@ -165,9 +169,17 @@ enum NumberWidth {
     return (sign + digitCount(whole), digits > 0 ? digits + 1 : 0)
   }
 
+  /// The widths of an exact decimal: its sign and the digits before the point (at least one),
+  /// and the point and the digits after it.
+  static func parts(ofExactDecimal number: ExactDecimal) -> (whole: Int, fraction: Int) {
+    let digits = digitCount(number.significand)
+    let sign = number.isNegative ? 1 : 0
+    return (sign + max(digits - number.scale, 1), number.scale > 0 ? number.scale + 1 : 0)
+  }
+
   /// The number of decimal digits of `value`: from the bit length when it fits 64 bits (the
   /// usual case; a 128-bit division per digit costs a library call each), else by dividing.
-  private static func digitCount(_ value: UInt128) -> Int {
+  static func digitCount(_ value: UInt128) -> Int {
     if value <= UInt128(UInt64.max) { return OutputBuffer.digitCount(UInt64(value)) }
     var count = 1
     var remaining = value

@@ -243,6 +243,16 @@ struct TextTableDrawing {
         next += OutputBuffer.store(decimal: number, fractionDigits: digits, at: next)
         end = next
         right = after
+      case .exactDecimal(let number):
+        let parts = NumberWidth.parts(ofExactDecimal: number)
+        guard parts.whole + parts.fraction <= width else { return false }
+        let (left, after) = padding(
+          contentWidth: parts.whole + parts.fraction, number: parts, width: width,
+          alignment: numberPlacements[column], column: column)
+        next = Self.storeSpaces(left, at: next)
+        next += OutputBuffer.store(exactDecimal: number, at: next)
+        end = next
+        right = after
       case .boolean(let flag):
         let word: StaticString = flag ? "true" : "false"
         guard word.utf8CodeUnitCount <= width else { return false }
