@@ -145,10 +145,13 @@ package enum CSVEscaping {
   ///    controls (U+007F–U+009F), the no-break and other Unicode spaces (U+00A0, U+1680,
   ///    U+2000–U+200A, U+202F, U+205F, U+3000), the line and paragraph separators
   ///    (U+2028, U+2029), and the invisible format characters (U+180E, U+200B–U+200F,
-  ///    U+202A–U+202E, U+2060–U+2064, U+2066–U+206F, U+061C, U+FEFF). Google Sheets trims
-  ///    surrounding whitespace on import, LibreOffice Calc does with its "Trim spaces" option,
-  ///    and a reader that drops invisible characters would then see the formula; guarding the
-  ///    whole set costs one `'` on text that starts oddly anyway.
+  ///    U+202A–U+202E, U+2060–U+2064, U+2066–U+206F, U+061C, U+FEFF). LibreOffice Calc's text
+  ///    import trims surrounding spaces with its "Trim spaces" option before it evaluates
+  ///    formulas, importers and clean-up steps strip whitespace and invisible characters, and
+  ///    published bypasses of first-character guards put a line feed or NUL before the `=`.
+  ///    Which characters each spreadsheet skips was not measured here: the set is meant to
+  ///    cover them all, and guarding the whole set costs one `'` on text that starts oddly
+  ///    anyway.
   ///
   /// Text starting with anything else, `'` included, is never a formula.
   ///
