@@ -104,7 +104,9 @@ package enum CSVEscaping {
       next.pointee = UInt8(ascii: "\"")
       next += 1
     }
-    if guardsFormulas, startsFormula(bytes) {
+    // `startsFormula(_:)` spelled out on the first byte already at hand: one table lookup for
+    // the usual field.
+    if guardsFormulas, needsFormulaCheck(first), startsFormulaAfterSkipping(bytes) {
       next.pointee = UInt8(ascii: "'")
       next += 1
     }

@@ -121,6 +121,9 @@ public struct HTMLTableRenderer: TableRenderer {
 
   /// Whether `href` may become a link under this renderer's policy.
   ///
+  /// It may when the policy allows its scheme (or it is relative and relative links are
+  /// allowed) and it has a valid form: a URL whose host cannot be valid is shown as text.
+  ///
   /// - Parameter href: A URL as a type's ``HTMLRepresentable`` values give it.
   /// - Returns: `true` when ``render(_:into:)`` writes it as an `<a href>`.
   public func allowsLink(to href: String) -> Bool {
