@@ -20,7 +20,8 @@
 ///   it; elsewhere (`mailto:`) it is encoded as `%5C`.
 /// - Everything else is kept as it is: letters, digits and `!$&'()*+,-./:;=?@_~`.
 ///
-/// A host cannot be percent-encoded. A URL with an authority (`//host/…`) whose host is not a
+/// A host cannot be percent-encoded. A URL with a special scheme but `file` and no `//host`
+/// (`http:example.com`), or one with an authority (`//host/…`) whose host is not a
 /// domain name (ASCII letters, digits, `-`, `.`, `_`, `~` and non-ASCII letters), an IPv4
 /// address or a bracketed IPv6 address, or whose port is not digits, has no valid form and is
 /// not linked: ``validLinkURL(_:)`` returns `nil` and the renderer shows the link's text.
@@ -50,14 +51,21 @@ extension HTMLEscaping {
       output.append(contentsOf: bytes[0..<length])
       index = length
     }
+    let hasAuthority =
+      bytes.count - index >= 2 && bytes[index] == UInt8(ascii: "/")
+      && bytes[index + 1] == UInt8(ascii: "/")
+    // `http:example.com` and `https:/example.com` are not valid URLs; a browser guesses the
+    // missing slashes, a validator refuses them. They are shown as text.
+    if let scheme, scheme != "file", specialSchemes.contains(scheme), !hasAuthority {
+      return nil
+    }
     // The authority, after `//`: copied as it is once its host is known to be valid.
-    if bytes.count - index >= 2, bytes[index] == UInt8(ascii: "/"),
-      bytes[index + 1] == UInt8(ascii: "/")
-    {
+    if hasAuthority {
       let start = index + 2
       var end = start
       while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
-      guard let authority = encodedAuthority(bytes[start..<end]) else { return nil }
+      guard let authority = encodedAuthority(bytes[start..<end], allowsEmptyHost: scheme == "file")
+      else { return nil }
       output.append(contentsOf: "//".utf8)
       output.append(contentsOf: authority)
       index = end
@@ -90,7 +98,10 @@ extension HTMLEscaping {
 
   /// The authority `[userinfo@]host[:port]` with its user info encoded, or `nil` when the host
   /// or port is not valid.
-  private static func encodedAuthority(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+  private static func encodedAuthority(
+    _ bytes: ArraySlice<UInt8>,
+    allowsEmptyHost: Bool
+  ) -> [UInt8]? {
     var output: [UInt8] = []
     var hostStart = bytes.startIndex
     if let at = bytes.lastIndex(of: UInt8(ascii: "@")) {
@@ -118,7 +129,8 @@ extension HTMLEscaping {
     } else {
       hostEnd = hostAndPort.firstIndex(of: UInt8(ascii: ":")) ?? hostAndPort.endIndex
       let host = hostAndPort[hostStart..<hostEnd]
-      guard !host.isEmpty, host.allSatisfy(isHostByte), isValidNonASCII(host) else { return nil }
+      guard !host.isEmpty || allowsEmptyHost, host.allSatisfy(isHostByte), isValidNonASCII(host)
+      else { return nil }
     }
     let port = hostAndPort[hostEnd...]
     if let colon = port.first {

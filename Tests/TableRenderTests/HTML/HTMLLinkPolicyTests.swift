@@ -110,6 +110,8 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
     LinkCase(url: "https:///path", href: nil),
     LinkCase(url: "//ex\u{200B}ample.com/", href: nil),
     LinkCase(url: "http://[zz]/", href: nil),
+    LinkCase(url: "http:example.com", href: nil),
+    LinkCase(url: "https:/example.com", href: nil),
   ]
 
   @Test(arguments: allowed + encoded + refused)
@@ -132,6 +134,14 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
         == "<td><a href=\"Tel:+442079460018\">go</a></td>")
     #expect(renderedCell(linkingTo: "mailto:ada@example.com", with: renderer) == "<td>go</td>")
     #expect(renderedCell(linkingTo: "javascript:alert(1)", with: renderer) == "<td>go</td>")
+  }
+
+  @Test func aFileURLMayHaveAnEmptyHost() {
+    let renderer = HTMLTableRenderer(allowedLinkSchemes: ["file"])
+    #expect(
+      renderedCell(linkingTo: "file:///tmp/a b.txt", with: renderer)
+        == "<td><a href=\"file:///tmp/a%20b.txt\">go</a></td>")
+    #expect(!renderer.allowsLink(to: "https:///tmp"))
   }
 
   @Test func relativeLinksCanBeRefused() {
