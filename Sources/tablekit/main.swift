@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 import TableRender
 
@@ -18,7 +19,7 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  fail(error.description, code: 64)
+  fail(error.localizedDescription, code: 64)
 }
 
 if options.showHelp {
@@ -29,10 +30,11 @@ if options.showHelp {
 
 let controller: TableController
 if let path = options.inputPath {
+  if let problem = InputFile.problem(at: path) { fail(problem, code: 65) }
   do {
     controller = try JSONTableDocument.load(path: path).makeController()
   } catch {
-    fail(error.description, code: 65)
+    fail(error.localizedDescription, code: 65)
   }
 } else {
   controller = SampleLedger.makeController()
@@ -61,5 +63,5 @@ do {
     try renderer.writeToStandardOutput(controller.table)
   }
 } catch {
-  fail(error.description, code: 74)
+  fail(error.localizedDescription, code: 74)
 }
