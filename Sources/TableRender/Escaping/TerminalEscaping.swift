@@ -5,8 +5,9 @@
 /// (U+202A–U+202E, U+2066–U+2069), the bidirectional marks LRM, RLM and ALM (U+200E, U+200F,
 /// U+061C) and the line and paragraph separators (U+2028, U+2029) become `\u{…}`. Nothing that
 /// could move the cursor, change colours, start an escape sequence, break the line or reorder it
-/// reaches the terminal. Renderers handle line breaks and tabs themselves (see ``lines(of:)``
-/// and ``escape(_:tabWidth:)``): LF, CRLF, U+2028 and U+2029 end a line of a multi-line cell.
+/// reaches the terminal. Renderers handle line breaks and tabs themselves (see
+/// `TextLineReader` and ``escape(_:tabWidth:)``): LF, CRLF, U+2028 and U+2029 end a line of a
+/// multi-line cell.
 ///
 /// The bidirectional marks are shown rather than passed through as zero-width characters. They
 /// are invisible, yet a terminal that applies the Unicode bidirectional algorithm lets them set
@@ -16,32 +17,6 @@
 /// it; an invisible mark would reorder a report with no trace. Text without the marks is
 /// unchanged, so right-to-left names and words print as they are.
 package enum TerminalEscaping {
-  /// `text` split at line breaks: LF, CRLF, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH
-  /// SEPARATOR.
-  ///
-  /// A lone CR is not a break; ``escape(_:tabWidth:)`` shows it as `^M`.
-  static func lines(of text: String) -> [Substring] {
-    var lines: [Substring] = []
-    var start = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if isLineBreak(character) {
-        lines.append(text[start..<index])
-        start = text.index(after: index)
-      }
-      index = text.index(after: index)
-    }
-    lines.append(text[start..<text.endIndex])
-    return lines
-  }
-
-  /// Whether `character` ends a line: LF, CRLF, U+2028 or U+2029.
-  static func isLineBreak(_ character: Character) -> Bool {
-    character == "\n" || character == "\r\n" || character == "\u{2028}"
-      || character == "\u{2029}"
-  }
-
   /// `text` with tabs expanded to the next multiple of `tabWidth` columns and every other control
   /// character (line feeds included) replaced by its visible form.
   package static func escape(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
