@@ -582,6 +582,15 @@ struct TextTableDrawing {
     if alignsDecimalPoints, let column, let number {
       innerLeft = max(wholeWidths[column] - number.whole, 0)
       innerRight = max(fractionWidths[column] - number.fraction, 0)
+      // A number measured after the widths were fixed (a sample, given widths) may fit the
+      // column but not its decimal point: it moves off the point as little as it must, never
+      // past the column's edge.
+      let excess = contentWidth + innerLeft + innerRight - width
+      if excess > 0 {
+        let fromRight = min(excess, innerRight)
+        innerRight -= fromRight
+        innerLeft -= min(excess - fromRight, innerLeft)
+      }
       blockWidth += innerLeft + innerRight
     }
     let free = max(width - blockWidth, 0)

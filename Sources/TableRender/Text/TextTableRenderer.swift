@@ -41,6 +41,11 @@ public struct TextTableRenderer: TableRenderer {
   /// How column widths are found before drawing.
   public var sizing: ColumnSizing
   /// Whether numbers in a column line up on their decimal point rather than their last digit.
+  ///
+  /// The points line up for every number that was measured. With widths from a sample or given
+  /// (``ColumnSizing``), a later number that fits its column but not the column's point is moved
+  /// off the point as little as it must to stay inside the column; one wider than the column is
+  /// cut or wrapped like text (``TextOverflow``). No number is ever drawn past its column.
   public var alignsDecimalPoints: Bool
   /// The distance between tab stops when a value holds tabs, from 1 to 64 (values outside are
   /// taken as the nearest end).
