@@ -115,6 +115,10 @@ struct TextValueWidth {
   var fraction = 0
   /// Whether the value is a number.
   var isNumber = false
+  /// Whether the value shows nothing at all (empty, or empty text).
+  ///
+  /// Anything else, even text that takes no columns (U+200B), keeps its column visible.
+  var isBlank = false
 
   /// Measures `value`; tabs expand to stops every `tabWidth` columns.
   ///
@@ -131,8 +135,9 @@ struct TextValueWidth {
     case .boolean(let flag):
       width = flag ? 4 : 5
     case .empty:
-      break
+      isBlank = true
     case .text(let text):
+      isBlank = text.utf8.isEmpty
       switch TerminalMeasure.of(text) {
       case .width(let measured):
         width = measured
@@ -154,10 +159,15 @@ struct TextValueWidth {
   /// The size of a value already prepared for drawing.
   init(_ field: TextField) {
     width = field.width
-    if case .number(_, _, let whole, let fraction) = field {
+    switch field {
+    case .number(_, _, let whole, let fraction):
       self.whole = whole
       self.fraction = fraction
       isNumber = true
+    case .line(let text, _):
+      isBlank = text.utf8.isEmpty
+    case .lines:
+      break
     }
   }
 
