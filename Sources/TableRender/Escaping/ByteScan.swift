@@ -71,9 +71,10 @@ package enum ByteScan {
     forEachWord(of: bytes, padding: 0x20) { word in
       // Bytes below 0x20: exact, as a borrow only starts at such a byte.
       found |= (word &- 0x20 &* ones) & ~word & highBits
+      // 0xC2 and 0xE2 differ only in bit 5: one test finds both.
       found |=
-        zeroByteBits(word ^ (0x7F &* ones)) | zeroByteBits(word ^ (0xC2 &* ones))
-        | zeroByteBits(word ^ (0xD8 &* ones)) | zeroByteBits(word ^ (0xE2 &* ones))
+        zeroByteBits(word ^ (0x7F &* ones)) | zeroByteBits((word | (0x20 &* ones)) ^ (0xE2 &* ones))
+        | zeroByteBits(word ^ (0xD8 &* ones))
     }
     return found != 0
   }

@@ -68,11 +68,10 @@ package enum TerminalEscaping {
   /// The one rule the escaper and ``TerminalMeasure`` share.
   @inline(__always)
   static func isEscaped(nonASCII value: UInt32) -> Bool {
-    switch value {
-    case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-      true
-    default:
-      false
-    }
+    // Most scalars are decided by the first two tests (letters with accents, CJK).
+    if value < 0x2000 { return value <= 0x9F || value == 0x061C }
+    if value > 0x2069 { return false }
+    return value == 0x200E || value == 0x200F || (0x2028...0x202E).contains(value)
+      || value >= 0x2066
   }
 }
