@@ -5,8 +5,10 @@ public import TableKit
 /// Columns line up by display width (CJK and emoji count two columns, combining marks none),
 /// numbers go to the right, section titles and footers span the table, and rows that lead deeper
 /// end with `›` (a checkmark row with `✓`, a detail row with `ⓘ`). Control characters in the data
-/// are shown visibly (`^[`, `\u{202E}`), never emitted; tabs expand to stops; line breaks in a
-/// value make a multi-line cell.
+/// are shown visibly (`^[`, `\u{202E}`), and so are the invisible bidirectional marks LRM, RLM
+/// and ALM (`\u{200F}`), never emitted; tabs expand to stops; line breaks in a value (LF, CRLF,
+/// U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR) make a multi-line cell, drawn line by line
+/// from the value's text with no memory per line.
 ///
 /// ```swift
 /// let text = TextTableRenderer(title: "Ledger", style: .rounded).render(table)
