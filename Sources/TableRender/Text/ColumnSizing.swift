@@ -9,16 +9,24 @@
 /// - ``measureFirstRows(_:)``: measures only the first rows and draws in one further pass; later
 ///   rows wider than the sample are truncated or wrapped (see ``TextOverflow``), numbers too. No
 ///   column is hidden and the accessory column is always drawn, since later rows may need them.
-/// - ``fixed(_:)``: widths you give; no measuring pass at all. A column given width 0 (or none)
-///   is hidden; the accessory column is always drawn; decimal points cannot be lined up, as no
-///   number was measured; anything wider than its column is truncated or wrapped.
+/// - ``fixed(_:)``: widths you give; no measuring pass at all. A column given width 0 (or none,
+///   or a negative width) is hidden; a width above ``widestFixedColumn`` is clamped to it; the
+///   accessory column is always drawn; decimal points cannot be lined up, as no number was
+///   measured; anything wider than its column is truncated or wrapped.
 public enum ColumnSizing: Hashable, Sendable {
   /// Measure every row first (the default).
   case measureAllRows
   /// Measure only the first `count` rows.
   case measureFirstRows(Int)
-  /// Use these widths, one per column (a column given 0, or no width, is hidden).
+  /// Use these widths, one per column (a column given 0, or no width, is hidden; widths are
+  /// clamped to 0…``widestFixedColumn``).
   case fixed([Int])
+
+  /// The widest a fixed column is drawn: 4,096 columns.
+  ///
+  /// Wider than any terminal or viewer shows, and small enough that a mistaken width
+  /// (`Int.max`) pads each line with kilobytes rather than building gigabytes.
+  public static let widestFixedColumn = 4_096
 }
 
 /// What happens to text wider than its column.

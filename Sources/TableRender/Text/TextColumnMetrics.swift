@@ -83,7 +83,8 @@ struct TextColumnMetrics {
   /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
   mutating func fix(_ given: [Int]) {
     for column in widths.indices {
-      widths[column] = given.indices.contains(column) ? given[column] : 0
+      let width = given.indices.contains(column) ? given[column] : 0
+      widths[column] = min(max(width, 0), ColumnSizing.widestFixedColumn)
     }
   }
 

@@ -42,6 +42,18 @@ import Testing
     #expect(zeroTab.render(table([[.text("a\tb")]], columns: [""])) == "  a b\n")
   }
 
+  /// A fixed width is clamped to `ColumnSizing.widestFixedColumn`: `Int.max` once built an
+  /// 18.9 MB string for a 16-row table.
+  @Test func aHugeFixedWidthIsClampedAsDocumented() {
+    let rows = (0..<16).map { [CellValue.text("row \($0)")] }
+    let text = TextTableRenderer(style: .grid, sizing: .fixed([Int.max])).render(
+      table(rows, columns: ["a"]))
+    let lines = text.split(separator: "\n")
+    // "| " + the column + " | " + the accessory column (always drawn with fixed widths) + " |"
+    #expect(Set(lines.map(\.count)) == [2 + ColumnSizing.widestFixedColumn + 3 + 1 + 2])
+    #expect(text.utf8.count < 16 * 2 * 4_200)
+  }
+
   /// A line longer than the output buffer's block cannot be stored in one piece; it is drawn
   /// piece by piece, the same as any other line.
   @Test func aLineLongerThanTheOutputBlockIsDrawnWhole() {
