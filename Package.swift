@@ -21,9 +21,14 @@ let package = Package(
   targets: [
     .target(name: "TableKit", swiftSettings: strictSettings),
     .target(name: "TableRender", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .target(
+      name: "TableKitCommandLine",
+      dependencies: ["TableKit"],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "tablekit",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
       swiftSettings: strictSettings
     ),
     .executableTarget(

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitCommandLine
 import TableRender
 
 #if canImport(Glibc)
