@@ -38,6 +38,11 @@ let package = Package(
     ),
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
     .testTarget(
+      name: "TableKitCommandLineTests",
+      dependencies: ["TableKit", "TableKitCommandLine"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "TableRenderTests",
       dependencies: ["TableKit", "TableRender"],
       exclude: ["Fixtures", "__Snapshots__"],

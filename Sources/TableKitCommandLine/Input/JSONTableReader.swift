@@ -72,10 +72,10 @@ struct JSONTableReader {
     var rows: [[CellValue]]?
     var sections: [JSONTableDocument.Section]?
     var seenTitle = false
-    var token = try next()
+    var token = try next(expecting: "a key in double quotes or `}`")
     while token != .endObject {
       guard case .string(let key) = token else {
-        throw unexpected(token, expected: "a key in double quotes or `}`")
+        throw unexpected(token, expected: "a key in double quotes")
       }
       try expectColon(after: key)
       switch key {
@@ -102,7 +102,8 @@ struct JSONTableReader {
       guard token == .comma else {
         throw unexpected(token, expected: "`,` or `}` after a value in the table")
       }
-      token = try next()
+      token = try next(expecting: "a key in double quotes")
+      if token == .endObject { throw unexpected(token, expected: "a key in double quotes") }
     }
     // The closing brace: where a missing key is noticed.
     let closing = tokenizer.tokenMark
@@ -168,12 +169,13 @@ struct JSONTableReader {
             found: token.description))
       }
       columns.append(title)
-      token = try next()
+      token = try next(expecting: "`,` or `]` after a column title")
       if token == .endArray { break }
       guard token == .comma else {
         throw unexpected(token, expected: "`,` or `]` after a column title")
       }
       token = try next()
+      if token == .endArray { throw unexpected(token, expected: "a column title") }
     }
     return columns
   }
@@ -203,10 +205,11 @@ struct JSONTableReader {
     var token = try next()
     while token != .endArray {
       sections.append(try readSection(token, index: sections.count))
-      token = try next()
+      token = try next(expecting: "`,` or `]` after a section")
       if token == .endArray { break }
       guard token == .comma else { throw unexpected(token, expected: "`,` or `]` after a section") }
       token = try next()
+      if token == .endArray { throw unexpected(token, expected: "a section") }
     }
     return sections
   }
@@ -227,10 +230,10 @@ struct JSONTableReader {
     var seenHeader = false
     var seenFooter = false
     var rows: [[CellValue]]?
-    var token = try next()
+    var token = try next(expecting: "a key in double quotes or `}`")
     while token != .endObject {
       guard case .string(let key) = token else {
-        throw unexpected(token, expected: "a key in double quotes or `}`")
+        throw unexpected(token, expected: "a key in double quotes")
       }
       try expectColon(after: key)
       switch key {
@@ -248,12 +251,13 @@ struct JSONTableReader {
       default:
         try skipValue(try next())
       }
-      token = try next()
+      token = try next(expecting: "`,` or `}` after a value in \(place)")
       if token == .endObject { break }
       guard token == .comma else {
         throw unexpected(token, expected: "`,` or `}` after a value in \(place)")
       }
-      token = try next()
+      token = try next(expecting: "a key in double quotes")
+      if token == .endObject { throw unexpected(token, expected: "a key in double quotes") }
     }
     guard let rows else { throw error(.missingKey("rows", place: place)) }
     return JSONTableDocument.Section(header: header, footer: footer, rows: rows)
@@ -277,6 +281,7 @@ struct JSONTableReader {
       if token == .endArray { break }
       guard token == .comma else { throw unexpected(token, expected: "`,` or `]` after a row") }
       token = try next()
+      if token == .endArray { throw unexpected(token, expected: "a row") }
     }
     return rows
   }
@@ -302,7 +307,10 @@ struct JSONTableReader {
       guard token == .comma else {
         throw unexpected(token, expected: "`,` or `]` after a value in a row")
       }
-      token = try next()
+      token = try next(expecting: "a value (a string, number, true, false or null)")
+      if token == .endArray {
+        throw unexpected(token, expected: "a value (a string, number, true, false or null)")
+      }
     }
     if let columnCount {
       if values.count != columnCount {
