@@ -142,6 +142,12 @@ package struct JSONTokenizer {
   /// - Throws: ``JSONTableError`` for bytes that make no token: invalid UTF-8, a bad escape or
   ///   number, an unterminated string, a character that cannot start a token.
   package mutating func next() throws(JSONTableError) -> JSONToken {
+    // A stream's first bytes may be the start of a byte order mark: wait for all three.
+    if index == 0 && droppedCount == 0 && !isComplete && buffer.count < 3
+      && Self.byteOrderMark.starts(with: buffer)
+    {
+      return .needsMoreInput
+    }
     skipWhitespace()
     tokenStart = index
     guard index < buffer.count else { return isComplete ? .endOfInput : .needsMoreInput }
@@ -205,8 +211,10 @@ package struct JSONTokenizer {
   }
 
   /// Skips a UTF-8 byte order mark at the very start; it does not count as a column.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   private mutating func skipByteOrderMark() {
-    guard buffer.starts(with: [0xEF, 0xBB, 0xBF]) else { return }
+    guard buffer.starts(with: Self.byteOrderMark) else { return }
     index = 3
     lineStart = 3
   }

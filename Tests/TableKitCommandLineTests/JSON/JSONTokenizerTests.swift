@@ -88,10 +88,12 @@ import Testing
   @Test func tokensAreTheSameWhenTheInputArrivesInChunks() throws {
     let whole = try Self.tokens(Self.sample).get()
     var generator = SplitMix64(state: 7)
-    for maximumChunk in [1, 2, 3, 5, 8, 64] {
-      for _ in 0..<20 {
-        let chunked = Self.tokens(Self.sample, chunkedBy: &generator, maximumChunk: maximumChunk)
-        #expect(try chunked.get() == whole)
+    for input in [Self.sample, [0xEF, 0xBB, 0xBF] + Self.sample] {
+      for maximumChunk in [1, 2, 3, 5, 8, 64] {
+        for _ in 0..<20 {
+          let chunked = Self.tokens(input, chunkedBy: &generator, maximumChunk: maximumChunk)
+          #expect(try chunked.get() == whole)
+        }
       }
     }
   }
