@@ -88,12 +88,32 @@ package struct JSONTableDocument: Hashable, Sendable {
     self = try reader.readDocument()
   }
 
-  /// Reads and checks the document in the file at `path`.
+  /// Reads a document from a stream of chunks, holding about one chunk of input at a time.
+  ///
+  /// The result, and any error, is the one ``init(parsing:path:)`` gives for the same bytes,
+  /// except that a row whose length is found wrong only when `columns` comes after it may be
+  /// placed at its end rather than its start when its bytes were already dropped.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path, named in errors.
+  ///   - nextChunk: The next bytes of the input, or `nil` (or an empty chunk) at its end.
+  /// - Throws: ``JSONTableError`` naming the path, the line and column, and what is wrong, or
+  ///   what `nextChunk` throws.
+  package init(
+    path: String, nextChunk: @escaping () throws(JSONTableError) -> [UInt8]?
+  ) throws(JSONTableError) {
+    var reader = JSONTableReader(
+      tokenizer: JSONTokenizer(path: path, bytes: [], isComplete: false), nextChunk: nextChunk)
+    self = try reader.readDocument()
+  }
+
+  /// Reads and checks the document in the file at `path`, a chunk at a time.
   ///
   /// - Parameter path: The file's path.
   /// - Returns: The document.
   /// - Throws: ``JSONTableError`` naming the file and, for bad content, the place in it.
   package static func load(path: String) throws(JSONTableError) -> JSONTableDocument {
-    try JSONTableDocument(parsing: FileBytes.contents(ofFile: path), path: path)
+    let file = try InputFile(path: path)
+    return try JSONTableDocument(path: path) { () throws(JSONTableError) in try file.nextChunk() }
   }
 }

@@ -19,7 +19,7 @@ struct JSONTableReader {
   private struct PendingRow {
     var section: Int
     var row: Int
-    var start: JSONTokenizer.Mark
+    var position: JSONPosition
   }
 
   /// Rows waiting for the columns, keyed by length: the first of each length.
@@ -27,20 +27,42 @@ struct JSONTableReader {
   /// The number of columns, once read.
   private var columnCount: Int?
 
-  init(tokenizer: JSONTokenizer) {
+  /// Where the rest of a stream comes from: the next chunk, or `nil` (or an empty chunk) at its
+  /// end; `nil` for a tokenizer given the whole input.
+  private let nextChunk: (() throws(JSONTableError) -> [UInt8]?)?
+
+  /// Creates a reader over a tokenizer, and where its next chunks come from if it was not given
+  /// the whole input.
+  init(
+    tokenizer: JSONTokenizer, nextChunk: (() throws(JSONTableError) -> [UInt8]?)? = nil
+  ) {
     self.tokenizer = tokenizer
+    self.nextChunk = nextChunk
   }
 
   /// The next token; a stream's `needsMoreInput` cannot happen here, as the input is whole.
   private mutating func next() throws(JSONTableError) -> JSONToken {
-    try tokenizer.next()
+    try pull()
+  }
+
+  /// The next token, feeding the tokenizer chunks from ``nextChunk`` as it asks for them.
+  private mutating func pull() throws(JSONTableError) -> JSONToken {
+    while true {
+      let token = try tokenizer.next()
+      guard token == .needsMoreInput else { return token }
+      if let chunk = try nextChunk?(), !chunk.isEmpty {
+        tokenizer.append(contentsOf: chunk)
+      } else {
+        tokenizer.finishInput()
+      }
+    }
   }
 
   /// The next token where `expected` must stand: a character that starts no token is reported
   /// as "expected `expected`, found …" rather than as an unknown value.
   private mutating func next(expecting expected: String) throws(JSONTableError) -> JSONToken {
     do {
-      return try tokenizer.next()
+      return try pull()
     } catch {
       guard case .unexpected(let found, _) = error.reason else { throw error }
       var reworded = error
@@ -105,11 +127,19 @@ struct JSONTableReader {
       token = try next(expecting: "a key in double quotes")
       if token == .endObject { throw unexpected(token, expected: "a key in double quotes") }
     }
-    // The closing brace: where a missing key is noticed.
-    let closing = tokenizer.tokenMark
+    // The closing brace is where a missing key is noticed: check before reading on, while the
+    // brace's bytes are still held.
+    guard let columns else { throw error(.missingKey("columns", place: "the table")) }
+    let body: [JSONTableDocument.Section]
+    switch (rows, sections) {
+    case (let rows?, nil): body = [JSONTableDocument.Section(rows: rows)]
+    case (nil, let sections?): body = sections
+    case (nil, nil): throw error(.missingKey(#"rows" or "sections"#, place: "the table"))
+    case (.some, .some): throw error(.bothRowsAndSections)
+    }
     let end: JSONToken
     do {
-      end = try tokenizer.next()
+      end = try pull()
     } catch {
       guard case .unexpected(let found, _) = error.reason else { throw error }
       var reworded = error
@@ -117,19 +147,6 @@ struct JSONTableReader {
       throw reworded
     }
     guard end == .endOfInput else { throw error(.trailingContent(found: end.description)) }
-    guard let columns else {
-      throw tokenizer.error(at: closing, .missingKey("columns", place: "the table"))
-    }
-    let body: [JSONTableDocument.Section]
-    switch (rows, sections) {
-    case (let rows?, nil): body = [JSONTableDocument.Section(rows: rows)]
-    case (nil, let sections?): body = sections
-    case (nil, nil):
-      throw tokenizer.error(
-        at: closing, .missingKey(#"rows" or "sections"#, place: "the table"))
-    case (.some, .some):
-      throw tokenizer.error(at: closing, .bothRowsAndSections)
-    }
     return JSONTableDocument(title: title, columns: columns, sections: body)
   }
 
@@ -186,9 +203,10 @@ struct JSONTableReader {
     let wrong = firstRowOfLength.filter { $0.key != count }
       .min { ($0.value.section, $0.value.row) < ($1.value.section, $1.value.row) }
     if let (length, row) = wrong {
-      throw tokenizer.error(
-        at: row.start,
-        .rowLength(row: row.row, section: row.section, count: length, columns: count))
+      throw JSONTableError(
+        path: tokenizer.path, position: row.position,
+        reason:
+          .rowLength(row: row.row, section: row.section, count: length, columns: count))
     }
     firstRowOfLength = [:]
   }
@@ -321,8 +339,10 @@ struct JSONTableReader {
             columns: columnCount))
       }
     } else if firstRowOfLength[values.count] == nil {
+      // Found once per length: where the row starts, while its bytes are still held (or, if a
+      // stream dropped them, where it ends).
       firstRowOfLength[values.count] = PendingRow(
-        section: place.section ?? 0, row: place.row, start: rowStart)
+        section: place.section ?? 0, row: place.row, position: tokenizer.position(of: rowStart))
     }
     return values
   }

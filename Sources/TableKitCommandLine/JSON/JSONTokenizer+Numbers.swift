@@ -36,13 +36,18 @@ extension JSONTokenizer {
     let first = byte(at: offset)
     guard isDigit(first) else {
       if first == nil && !isComplete { return .needsMoreInput }
-      throw invalidNumber("a minus sign must be followed by a digit")
+      guard let failure = invalidNumber("a minus sign must be followed by a digit") else {
+        return .needsMoreInput
+      }
+      throw failure
     }
     if first == UInt8(ascii: "0") {
       digitCount = 1
       offset += 1
       if isDigit(byte(at: offset)) {
-        throw invalidNumber("a number cannot start with 0 followed by more digits")
+        guard let failure = invalidNumber("a number cannot start with 0 followed by more digits")
+        else { return .needsMoreInput }
+        throw failure
       }
     } else {
       _ = readDigits(gather: true)
@@ -53,7 +58,10 @@ extension JSONTokenizer {
       fractionDigits = readDigits(gather: true)
       if fractionDigits == 0 {
         if byte(at: offset) == nil && !isComplete { return .needsMoreInput }
-        throw invalidNumber("a decimal point must be followed by a digit")
+        guard let failure = invalidNumber("a decimal point must be followed by a digit") else {
+          return .needsMoreInput
+        }
+        throw failure
       }
     }
     if let mark = byte(at: offset), mark == UInt8(ascii: "e") || mark == UInt8(ascii: "E") {
@@ -64,7 +72,10 @@ extension JSONTokenizer {
       }
       if readDigits(gather: false) == 0 {
         if byte(at: offset) == nil && !isComplete { return .needsMoreInput }
-        throw invalidNumber("an exponent must have digits after its e")
+        guard let failure = invalidNumber("an exponent must have digits after its e") else {
+          return .needsMoreInput
+        }
+        throw failure
       }
     }
     // The number may go on in the next chunk of a stream.
@@ -77,16 +88,22 @@ extension JSONTokenizer {
         fractionDigits: fractionDigits, hasPoint: hasPoint, hasExponent: hasExponent))
   }
 
-  /// The error for a number at the token's start that breaks JSON's grammar.
-  private func invalidNumber(_ why: String) -> JSONTableError {
-    error(at: tokenStart, .invalidNumber(text: numberLikeText(from: tokenStart), why: why))
+  /// The error for a number at the token's start that breaks JSON's grammar, or `nil` when a
+  /// stream's bytes end before the number's text does (the message quotes it whole).
+  func invalidNumber(_ why: String) -> JSONTableError? {
+    guard let text = numberLikeText(from: tokenStart) else { return nil }
+    return error(at: tokenStart, .invalidNumber(text: text, why: why))
   }
 
   /// The run of characters that could belong to a number from `offset`, for a message: digits,
-  /// signs, points and exponent marks, at most 40.
-  func numberLikeText(from offset: Int) -> String {
+  /// signs, points and exponent marks, at most 40; `nil` when a stream's bytes end inside it.
+  func numberLikeText(from offset: Int) -> String? {
     var end = offset
-    while end < buffer.count && end - offset < 40 {
+    while end - offset < 40 {
+      guard end < buffer.count else {
+        if !isComplete { return nil }
+        break
+      }
       switch buffer[end] {
       case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"),
         UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):

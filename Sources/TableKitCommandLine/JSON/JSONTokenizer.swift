@@ -181,14 +181,16 @@ package struct JSONTokenizer {
     case UInt8(ascii: "n"):
       return try scanLiteral("null", .null)
     case UInt8(ascii: "+"), UInt8(ascii: "."):
-      throw error(
-        at: index,
-        .invalidNumber(
-          text: numberLikeText(from: index),
-          why: buffer[index] == UInt8(ascii: "+")
-            ? "a number has no plus sign" : "a number needs a digit before its point"))
+      let why =
+        buffer[index] == UInt8(ascii: "+")
+        ? "a number has no plus sign" : "a number needs a digit before its point"
+      guard let failure = invalidNumber(why) else { return .needsMoreInput }
+      throw failure
     default:
-      throw try unexpectedByte(at: index, expected: "a JSON value")
+      guard let failure = try unexpectedByte(at: index, expected: "a JSON value") else {
+        return .needsMoreInput
+      }
+      throw failure
     }
   }
 
@@ -233,17 +235,19 @@ package struct JSONTokenizer {
       return token
     }
     if matches && !isComplete { return .needsMoreInput }
-    throw try unexpectedByte(at: index, expected: "a JSON value")
+    guard let failure = try unexpectedByte(at: index, expected: "a JSON value") else {
+      return .needsMoreInput
+    }
+    throw failure
   }
 
   /// The error for a byte that cannot stand at `offset`: invalid UTF-8 if it is, otherwise
-  /// "expected …, found …" naming the word or character found.
-  func unexpectedByte(at offset: Int, expected: String) throws(JSONTableError) -> JSONTableError {
+  /// "expected …, found …" naming the word or character found; `nil` when a stream's bytes end
+  /// before what the message quotes does.
+  func unexpectedByte(at offset: Int, expected: String) throws(JSONTableError) -> JSONTableError? {
     let byte = buffer[offset]
     if byte >= 0x80 {
-      guard let length = try utf8SequenceLength(at: offset) else {
-        return error(at: offset, .unexpected(found: "an incomplete character", expected: expected))
-      }
+      guard let length = try utf8SequenceLength(at: offset) else { return nil }
       let scalar = String(decoding: buffer[offset..<(offset + length)], as: UTF8.self)
         .unicodeScalars.first
       let found = scalar.map(JSONText.character) ?? "byte \(JSONText.hex(byte))"
@@ -251,7 +255,14 @@ package struct JSONTokenizer {
     }
     if Self.isWordByte(byte) {
       var end = offset
-      while end < buffer.count && end - offset < 20 && Self.isWordByte(buffer[end]) { end += 1 }
+      while end - offset < 20 {
+        guard end < buffer.count else {
+          if !isComplete { return nil }
+          break
+        }
+        guard Self.isWordByte(buffer[end]) else { break }
+        end += 1
+      }
       let word = String(decoding: buffer[offset..<end], as: UTF8.self)
       return error(at: offset, .unexpected(found: "`\(word)`", expected: expected))
     }

@@ -26,9 +26,20 @@ import Testing
         default: bytes.removeLast(Int.random(in: 0...(bytes.count - at), using: &generator))
         }
       }
+      // Read whole and in chunks, the two ways agree on what is wrong.
+      var chunking = SplitMix64(state: generator.next())
+      let streamed = Result { () throws(JSONTableError) in
+        try readDocumentInChunks(bytes, maximumChunk: 8, using: &chunking)
+      }
       do {
-        _ = try JSONTableDocument(parsing: bytes, path: "damaged.json")
+        let document = try JSONTableDocument(parsing: bytes, path: "damaged.json")
+        #expect(try streamed.get() == document)
       } catch {
+        guard case .failure(let streamedError) = streamed else {
+          Issue.record("read in chunks, but whole: \(error)")
+          continue
+        }
+        #expect(streamedError.reason == error.reason)
         failures += 1
         if let position = error.position {
           #expect((0...bytes.count).contains(position.byteOffset), "\(error)")

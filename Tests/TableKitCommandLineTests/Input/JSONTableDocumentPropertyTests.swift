@@ -192,6 +192,10 @@ struct RandomJSONTableWriter {
       do {
         let document = try JSONTableDocument(parsing: Array(json.utf8), path: "random.json")
         #expect(document == expected, "\(json)")
+        var chunking = SplitMix64(state: seed)
+        let streamed = try readDocumentInChunks(
+          Array(json.utf8), maximumChunk: 16, using: &chunking)
+        #expect(streamed == expected, "in chunks: \(json)")
       } catch {
         Issue.record("\(error)\n\(json)")
       }

@@ -43,3 +43,34 @@ struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Reads `bytes` as `t.json` the streaming way, in chunks of 0 to `maximumChunk` bytes drawn from
+/// `generator`.
+func readDocumentInChunks(
+  _ bytes: [UInt8], maximumChunk: Int, using generator: inout SplitMix64
+) throws(JSONTableError) -> JSONTableDocument {
+  var sizes: [Int] = []
+  var total = 0
+  while total < bytes.count {
+    let size = Int.random(in: 0...maximumChunk, using: &generator)
+    sizes.append(size)
+    total += size
+  }
+  final class Chunks {
+    var rest: ArraySlice<UInt8>
+    var sizes: [Int]
+    init(_ bytes: [UInt8], _ sizes: [Int]) {
+      rest = bytes[...]
+      self.sizes = sizes.reversed()
+    }
+    func next() -> [UInt8]? {
+      guard !rest.isEmpty else { return nil }
+      // An empty chunk before the end would end the input: give at least one byte.
+      let size = max(sizes.popLast() ?? rest.count, 1)
+      defer { rest = rest.dropFirst(size) }
+      return Array(rest.prefix(size))
+    }
+  }
+  let chunks = Chunks(bytes, sizes)
+  return try JSONTableDocument(path: "t.json") { chunks.next() }
+}
