@@ -61,6 +61,34 @@ expect_failure 65 "$work/broken.json:1:32: expected \`,\` or \`]\` after a row, 
 expect_failure 65 "cannot read $work/missing.json" --input "$work/missing.json"
 expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format csv --output "$work/no/such/dir/out.csv"
 
+# Messages name the path the user gave, never a file descriptor number or a Foundation error code.
+# expect_clean_message: the last failure's message holds none of the words that leak internals.
+expect_clean_message() {
+  checks=$((checks + 1))
+  if grep -qiE "file descriptor|NSCocoaErrorDomain|error [0-9]+\.\)|operation could not be completed" "$work/err"; then
+    echo "FAIL: the message leaks internals: $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+  fi
+}
+mkdir -p "$work/a-directory"
+expect_failure 65 "cannot read $work/a-directory: it is a directory, not a file" --input "$work/a-directory"
+expect_clean_message
+expect_failure 74 "cannot open $work/a-directory for writing: Is a directory" --output "$work/a-directory"
+expect_clean_message
+if [[ -w /dev/full ]]; then
+  expect_failure 74 "cannot write to /dev/full: No space left on device" --format csv --output /dev/full
+  expect_clean_message
+  # The same failure on standard output names standard output.
+  checks=$((checks + 1))
+  status=0
+  "$tablekit" --format csv >/dev/full 2>"$work/err" || status=$?
+  if [[ $status -ne 74 ]] || ! grep -qF "cannot write to standard output: No space left on device" "$work/err"; then
+    echo "FAIL: tablekit >/dev/full exited $status; stderr: $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+  fi
+  expect_clean_message
+fi
+
 # Numbers are kept exactly: exponents written out, digits beyond 64 bits kept, never rounded.
 printf '{"columns": ["tiny"], "rows": [[1e-20], [1.5e-16]]}' >"$work/tiny.json"
 expect_output "0.00000000000000015" --input "$work/tiny.json" --format csv

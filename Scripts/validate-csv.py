@@ -17,8 +17,12 @@ inside quoted fields are kept as they are. Checked:
   holding the section's header title (empty for a section without one);
 - every text field equal to the corpus string, byte for byte (controls, CR, LF, tabs and every
   other character are data); with --guard on (the default) the expected text of a field that
-  starts with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`, as the formula guard writes it.
-  The guard applies to text only: titles, section titles and text cells;
+  a spreadsheet could read as a formula gets a leading `'`, as the formula guard writes it: a
+  field starting with `=`, `+`, `-`, `@`, tab, CR or NUL (OWASP CSV Injection, ASVS 5.0 1.2.10),
+  or one whose first character after the leading characters a spreadsheet may skip (controls,
+  spaces, Unicode spaces, separators, invisible format characters) is `=`, `+`, `-`, `@` or a
+  fullwidth form of one (the rule documented on CSVEscaping.startsFormula and in the Rendering
+  article). The guard applies to text only: titles, section titles and text cells;
 - numbers compared numerically (a negative number is never guarded), booleans as `true` and
   `false`, null as an empty field.
 
@@ -34,12 +38,35 @@ import math
 import sys
 
 MAX_REPORTED = 10
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Guarded whatever follows: OWASP's list, and NUL from ASVS 5.0 1.2.10.
+ALWAYS_GUARDED_STARTS = ("=", "+", "-", "@", "\t", "\r", "\0")
+# Guarded when they come first after the skipped characters: ASCII and fullwidth.
+FORMULA_STARTS = set("=+-@\uFF1D\uFF0B\uFF0D\uFF20")
+
+
+def is_skipped(char):
+    """Whether a spreadsheet may skip `char` at the start of a field (CSVEscaping.isSkipped)."""
+    code = ord(char)
+    return (code <= 0x20 or 0x7F <= code <= 0xA0 or code in (0x061C, 0x1680, 0x180E, 0x3000, 0xFEFF)
+            or 0x2000 <= code <= 0x200F or 0x2028 <= code <= 0x202F
+            or 0x205F <= code <= 0x2064 or 0x2066 <= code <= 0x206F)
+
+
+def starts_formula(text):
+    """Whether a spreadsheet could read `text` as a formula, by the renderer's documented rule."""
+    if text.startswith(ALWAYS_GUARDED_STARTS):
+        return True
+    for char in text:
+        if char in FORMULA_STARTS:
+            return True
+        if not is_skipped(char):
+            return False
+    return False
 
 
 def guarded(text, guard):
     """The field the renderer writes for `text`: with the guard on, formula-like text gets `'`."""
-    if guard and text.startswith(FORMULA_STARTS):
+    if guard and starts_formula(text):
         return "'" + text
     return text
 

@@ -29,10 +29,20 @@ its CSS included. Errors fail. Warnings fail too, except the ones listed in ALLO
 which are about the corpus's data rather than the markup and are printed but not counted.
 
 Prints one summary line per file and exits 1 on any failure, 2 on bad usage.
+
+    "$PYTHON" Scripts/validate-html.py --links Tests/Validation/corpus.json links.html
+
+checks instead the page HTMLCorpusLinkTests writes when TABLEKIT_LINK_PAGE names a file: every
+corpus string used as a link, as it is, after `https://example.com/` and after `mailto:`, one
+row each, in corpus order. It must parse with html5lib without a parse error, hold one row per
+link with the link's text read back by the documented mapping, have an <a href> exactly for the
+URLs the default link policy allows, and pass the Nu HTML Checker with no error and no warning
+(a href that is not a valid URL is an error there).
 """
 
 import json
 import math
+import re
 import sys
 
 try:
@@ -44,6 +54,9 @@ except ImportError as missing:
     sys.exit(2)
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
+
+# A URL's scheme, as a browser reads it: a letter, then letters, digits, `+`, `-`, `.`, then `:`.
+re_scheme = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 
 # Elements and attributes the renderer writes; anything else is injected markup.
 ALLOWED_ELEMENTS = {
@@ -292,9 +305,77 @@ def nu_check(path):
     return errors, warnings, allowed
 
 
+def corpus_strings(corpus):
+    """The corpus's strings in the order HTMLCorpusLinkTests links them."""
+    strings = [corpus["title"], *corpus["columns"]]
+    for section in corpus["sections"]:
+        if isinstance(section.get("header"), str):
+            strings.append(section["header"])
+        for row in section["rows"]:
+            strings.extend(value for value in row if isinstance(value, str))
+        if isinstance(section.get("footer"), str):
+            strings.append(section["footer"])
+    return strings
+
+
+def browser_url(href):
+    """What a browser reads from an href: C0 controls and spaces trimmed, tab, LF, CR removed."""
+    href = href.strip("".join(chr(code) for code in range(0x21)))
+    return "".join(char for char in href if char not in "\t\n\r")
+
+
+def allowed_by_default(href):
+    """Whether the default link policy (http, https, mailto and relative URLs) links `href`."""
+    url = browser_url(href)
+    match = re_scheme.match(url)
+    # No scheme: a relative URL, or a network-path reference (`//host`), allowed because http
+    # and https are. (The corpus has no link whose host could not be valid.)
+    return match is None or match.group(1).lower() in ("http", "https", "mailto")
+
+
+def check_links(corpus_path, page_path):
+    with open(corpus_path, encoding="utf-8") as handle:
+        corpus = json.load(handle)
+    hrefs = [href for text in corpus_strings(corpus)
+             for href in (text, "https://example.com/" + text, "mailto:" + text)]
+    report = Report("links")
+    root = parse(report, page_path, fragment=False)
+    check_markup(report, root)
+    rows = [row for row in root.iter() if tag(row) == "tr" and "link" in classes(row)]
+    if len(rows) != len(hrefs):
+        report.fail(f"{len(rows)} link rows, expected {len(hrefs)}")
+    anchors = 0
+    for index, (row, href) in enumerate(zip(rows, hrefs)):
+        report.rows += 1
+        cells = list(row)
+        links = [element for element in row.iter() if tag(element) == "a"]
+        report.cells += 1
+        if len(cells) != 1 or text_of(cells[0]) != expected_text(href):
+            report.mismatches += 1
+            report.fail(f"row {index}: read back {[text_of(c) for c in cells]!r}, "
+                        f"expected {expected_text(href)!r}")
+        if bool(links) != allowed_by_default(href):
+            report.fail(f"row {index}: {'a link' if links else 'no link'} for {href!r}")
+        anchors += len(links)
+    errors, warnings, allowed = nu_check(page_path)
+    for message in errors:
+        print(f"Nu error: {message}", file=sys.stderr)
+    for message in warnings:
+        print(f"Nu warning: {message}", file=sys.stderr)
+    for message in allowed:
+        print(f"Nu warning (allowed, about the data): {message}", file=sys.stderr)
+    print(f"links: {report.rows} rows, {anchors} links, {report.mismatches} mismatches, "
+          f"{len(report.failures)} failures; Nu checker: {len(errors)} errors, "
+          f"{len(warnings)} warnings ({len(allowed)} allowed)")
+    return 1 if report.failures or errors or warnings or not report.rows else 0
+
+
 def main(arguments):
+    if len(arguments) == 3 and arguments[0] == "--links":
+        return check_links(arguments[1], arguments[2])
     if len(arguments) not in (2, 3):
-        print("usage: validate-html.py CORPUS.json DOCUMENT.html [FRAGMENT.html]", file=sys.stderr)
+        print("usage: validate-html.py CORPUS.json DOCUMENT.html [FRAGMENT.html]\n"
+              "       validate-html.py --links CORPUS.json LINKS.html", file=sys.stderr)
         return 2
     with open(arguments[0], encoding="utf-8") as handle:
         corpus = json.load(handle)

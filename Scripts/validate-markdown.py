@@ -23,8 +23,10 @@ The renderer's documented layout is checked block by block:
   `<br>` reads back as LF, so CRLF and CR are expected as LF; NUL is expected as U+FFFD
   (CommonMark replaces it); every other character, controls included, is expected unchanged
   (the renderer writes controls as numeric character references, which decode to themselves);
-- numbers compare numerically and sit in right-aligned cells when the section's first row holds
-  a number in that column; booleans read `true`/`false`; null reads as an empty cell;
+- numbers compare numerically; booleans read `true`/`false`; null reads as an empty cell;
+- alignment is decided once per table: a column is right-aligned in every section's table
+  (header and body cells) exactly when the first value in it that is not null, reading the
+  corpus in order across sections, is a number (the corpus declares no alignments);
 - the Markdown source itself holds no raw control character other than LF: no tab, CR, NUL,
   ESC, DEL, C1 control or bidirectional override/isolate.
 
@@ -192,7 +194,19 @@ def table_rows(table, part):
     return [row for section in sections for row in section.elements() if row.tag == "tr"]
 
 
-def check_table(checker, where, table, columns, rows):
+def table_alignment(corpus):
+    """Per column, whether it is right-aligned: its first value that is not null is a number."""
+    columns = len(corpus["columns"])
+    right = [None] * columns
+    for section in corpus["sections"]:
+        for row in section["rows"]:
+            for column, value in enumerate(row[:columns]):
+                if right[column] is None and value is not None:
+                    right[column] = is_number(value)
+    return [bool(flag) for flag in right]
+
+
+def check_table(checker, where, table, columns, rows, right_aligned):
     header_rows = table_rows(table, "thead")
     if len(header_rows) != 1:
         checker.fail(where, f"expected 1 header row, found {len(header_rows)}")
@@ -203,6 +217,10 @@ def check_table(checker, where, table, columns, rows):
         if len(cells) != len(columns):
             checker.fail(where, f"expected {len(columns)} header cells, found {len(cells)}")
         for index, (cell, title) in enumerate(zip(cells, columns)):
+            wanted = "right" if right_aligned[index] else None
+            if cell.attrs.get("align") != wanted:
+                checker.fail(f"{where} header {index}",
+                             f"align {cell.attrs.get('align')!r}, expected {wanted!r} for the table")
             actual = inline_text(cell, checker, f"{where} header {index}")
             if actual != expected_text(title):
                 checker.fail(f"{where} header {index}", f"expected {title!r}, found {actual!r}")
@@ -210,7 +228,6 @@ def check_table(checker, where, table, columns, rows):
     body_rows = table_rows(table, "tbody")
     if len(body_rows) != len(rows):
         checker.fail(where, f"expected {len(rows)} body rows, found {len(body_rows)}")
-    right_aligned = [is_number(value) for value in rows[0]] if rows else []
     for row_index, (row, values) in enumerate(zip(body_rows, rows)):
         checker.rows += 1
         row_where = f"{where} row {row_index} (corpus {values[:1]!r})"
@@ -261,6 +278,7 @@ def main():
         return block
 
     columns = corpus["columns"]
+    right_aligned = table_alignment(corpus)
     title = corpus.get("title")
     if title:
         heading = next_block()
@@ -279,7 +297,7 @@ def main():
         if table is None or table.tag != "table":
             checker.fail(where, f"expected <table>, found {table and table.describe()}")
         else:
-            check_table(checker, where, table, columns, section["rows"])
+            check_table(checker, where, table, columns, section["rows"], right_aligned)
         if section.get("footer"):
             check_paragraph(checker, f"{where} footer", next_block(), "em", section["footer"])
     for extra in blocks[position:]:

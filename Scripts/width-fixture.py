@@ -147,6 +147,7 @@ CORPUS: dict[str, list[str]] = {
         "\u0915\u0901",
         "\u0924\u092e\u093f\u0934\u094d",
         "\u0ba4\u0bae\u0bbf\u0bb4\u0bcd",
+        "\u0915\u094d\u0937\u093f",
     ],
     "Emoji": [
         "\U0001f600",
@@ -191,6 +192,23 @@ CORPUS: dict[str, list[str]] = {
         "\u3030\ufe0f",
         "\u303d\ufe0f",
         "\U0001fae9",
+        "\U0001f590\ufe0f",
+        "\u00a9\ufe0f",
+    ],
+    "VS16 and skin tone modifiers after other characters": [
+        " \ufe0f",
+        "a\ufe0f",
+        "+\ufe0f",
+        "\u0301\ufe0f",
+        " \U0001f3fb",
+        "a\U0001f3fb",
+        "\u00e9\U0001f3fb",
+        "\u65e5\U0001f3fb",
+        "\U0001f3fb\ufe0f",
+        "\U0001f44d\U0001f3fd\U0001f3fd",
+        "x \U0001f3ff y",
+        "\U0001f590\U0001f3fb",
+        "\u2764\U0001f3fb",
     ],
     "Zero-width and invisible characters": [
         "\u200b",
@@ -281,6 +299,18 @@ KNOWN_DIFFERENCES: dict[str, tuple[int, str]] = {
         "terminal honours VS15); wcwidth narrows it to 1",
     ),
     "\u261d\U0001f3fb": (2, MODIFIER_ON_TEXT_BASE),
+    "\U0001f590\U0001f3fb": (2, MODIFIER_ON_TEXT_BASE),
+    "\u2764\U0001f3fb": (
+        3,
+        "a skin tone modifier after a character that is no emoji modifier base is drawn as a "
+        "swatch of its own, 2 wide, as after a space or a letter (wcwidth agrees there); wcwidth "
+        "drops it after an emoji",
+    ),
+    "\u0915\u094d\u0937\u093f": (
+        3,
+        "every spacing letter and vowel sign takes a column, as in POSIX wcwidth and the terminals "
+        "that use it; wcwidth caps the conjunct cluster KA+VIRAMA+SSA+I at 2",
+    ),
     "\u270c\U0001f3ff": (2, MODIFIER_ON_TEXT_BASE),
     "a\u200db": (
         2,

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 import TableKitCommandLine
 import TableRender
@@ -19,7 +20,7 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  fail(error.description, code: 64)
+  fail(error.localizedDescription, code: 64)
 }
 
 if options.showHelp {
@@ -30,10 +31,11 @@ if options.showHelp {
 
 let controller: TableController
 if let path = options.inputPath {
+  if let problem = InputFile.problem(at: path) { fail(problem, code: 65) }
   do {
     controller = try JSONTableDocument.load(path: path).makeController()
   } catch {
-    fail(error.description, code: 65)
+    fail(error.localizedDescription, code: 65)
   }
 } else {
   controller = SampleLedger.makeController()
@@ -62,5 +64,5 @@ do {
     try renderer.writeToStandardOutput(controller.table)
   }
 } catch {
-  fail(error.description, code: 74)
+  fail(error.localizedDescription, code: 74)
 }

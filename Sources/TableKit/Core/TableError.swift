@@ -5,7 +5,12 @@
 ///
 /// ```text
 /// Row 7 in section 1 is past the end: section 1 has 3 rows (0...2).
+/// Row 0 in section 3 does not exist: section 3 is past the end; the table has 3 sections (0...2).
 /// ```
+///
+/// The message is the error's ``description``, and also its `localizedDescription` (the type is a
+/// Foundation `LocalizedError`), so `print(error)`, `"\(error)"` and
+/// `error.localizedDescription` all read the same sentence.
 ///
 /// When a data source's will-select hook redirects a selection to a position that does not
 /// exist, ``redirectedFrom`` holds the position the selection started at.
@@ -79,6 +84,13 @@ extension TableError: CustomStringConvertible {
     row.map { "Row \($0) in section \(section)" } ?? "Section \(section)"
   }
 
+  /// The start of a message about a bad section: the section alone, or the whole position
+  /// asked for and then its section, so the row asked for is never dropped.
+  private var badSection: String {
+    row.map { "Row \($0) in section \(section) does not exist: section \(section)" }
+      ?? "Section \(section)"
+  }
+
   private var sectionRange: String {
     let count = shape.numberOfSections
     return count == 1 ? "1 section (0)" : "\(count) sections (0...\(count - 1))"
@@ -90,10 +102,10 @@ extension TableError: CustomStringConvertible {
       return "\(asked) does not exist: the table is empty (no sections). "
         + "Give the data source data and call reloadData() first."
     case .negativeSection:
-      return "Section \(section) is negative; sections count from 0 and the table has "
+      return "\(badSection) is negative; sections count from 0 and the table has "
         + "\(sectionRange)."
     case .sectionPastEnd:
-      return "Section \(section) is past the end: the table has \(sectionRange)."
+      return "\(badSection) is past the end\(row == nil ? ":" : ";") the table has \(sectionRange)."
     case .negativeRow:
       return "\(asked) is negative; rows count from 0 and \(rowsInSection)."
     case .rowPastEnd:

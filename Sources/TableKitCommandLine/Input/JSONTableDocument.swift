@@ -113,7 +113,7 @@ package struct JSONTableDocument: Hashable, Sendable {
   /// - Returns: The document.
   /// - Throws: ``JSONTableError`` naming the file and, for bad content, the place in it.
   package static func load(path: String) throws(JSONTableError) -> JSONTableDocument {
-    let file = try InputFile(path: path)
+    let file = try ChunkedFileReader(path: path)
     return try JSONTableDocument(path: path) { () throws(JSONTableError) in try file.nextChunk() }
   }
 }

@@ -25,9 +25,15 @@ public import TableKit
 /// written losslessly: control characters, line breaks and every other character are kept as
 /// data; the formula guard is the only change.
 ///
-/// The formula guard is on by default. A text field whose first character is `=`, `+`, `-`, `@`,
-/// tab or CR is what a spreadsheet would run as a formula, so it gets a leading `'` (OWASP's
-/// advice against CSV injection) and is then quoted if it needs quoting anyway. Only text is
+/// The formula guard is on by default. A text field that a spreadsheet could run as a formula
+/// gets a leading `'` (OWASP's advice against CSV injection) and is then quoted if it needs
+/// quoting anyway. The rule, from OWASP's CSV Injection page and ASVS 5.0 requirement 1.2.10:
+/// a field is guarded when its first character is `=`, `+`, `-`, `@`, TAB, CR or NUL, or when
+/// its first character after leading whitespace, control and invisible format characters (LF,
+/// NUL, spaces, no-break and Unicode spaces, zero-width and bidirectional marks, U+FEFF, …) is
+/// `=`, `+`, `-`, `@` or one of their fullwidth forms, because some spreadsheets trim or skip
+/// those before looking for a formula. So `"\n=1+2"`, `"\u{0}=1+2"` and `"  @SUM(A1)"` are
+/// guarded; `"a=b"` and `"'=x"` are not. Only text is
 /// guarded: `CellValue.integer(_:)` and `CellValue.decimal(_:fractionDigits:)`
 /// values are typed numbers, so `-4.99` stays `-4.99` even with the guard on, while the text
 /// `"-4.99"` becomes `'-4.99`. Column titles and section titles are text and are guarded too.
@@ -48,7 +54,9 @@ public struct CSVTableRenderer: TableRenderer {
 
   /// Whether text that a spreadsheet would run as a formula is neutralised.
   public enum FormulaGuard: Hashable, Sendable {
-    /// A text field starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`.
+    /// A text field a spreadsheet could read as a formula gets a leading `'`: one starting with
+    /// `=`, `+`, `-`, `@`, TAB, CR or NUL, or with `=`, `+`, `-`, `@` (or a fullwidth form)
+    /// after leading whitespace, control or invisible characters.
     case on
     /// Text is written exactly as it is.
     case off

@@ -58,9 +58,15 @@ extension TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - descriptor: An open descriptor; it is not closed.
-  /// - Throws: ``RenderError/writeFailed(descriptor:code:)`` when a write fails.
-  public func write(_ table: Table, toDescriptor descriptor: Int32) throws(RenderError) {
-    let sink = FileDescriptorSink(descriptor: descriptor)
+  ///   - destination: What the descriptor is, as a person knows it (a file's path), for the
+  ///     error's message; `nil` for `standard output`, `standard error` or `file descriptor N`.
+  /// - Throws: ``RenderError/writeFailed(destination:code:)`` when a write fails.
+  public func write(
+    _ table: Table,
+    toDescriptor descriptor: Int32,
+    destination: String? = nil
+  ) throws(RenderError) {
+    let sink = FileDescriptorSink(descriptor: descriptor, destination: destination)
     var buffer = OutputBuffer(sink: sink)
     render(table, into: &buffer)
     buffer.flush()
@@ -70,7 +76,7 @@ extension TableRenderer {
   /// Writes `table` to standard output.
   ///
   /// - Parameter table: The table to render.
-  /// - Throws: ``RenderError/writeFailed(descriptor:code:)`` when a write fails.
+  /// - Throws: ``RenderError/writeFailed(destination:code:)`` when a write fails.
   public func writeToStandardOutput(_ table: Table) throws(RenderError) {
     try write(table, toDescriptor: 1)
   }
@@ -85,6 +91,6 @@ extension TableRenderer {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .cannotOpen(path: path, code: errno) }
     defer { close(descriptor) }
-    try write(table, toDescriptor: descriptor)
+    try write(table, toDescriptor: descriptor, destination: path)
   }
 }

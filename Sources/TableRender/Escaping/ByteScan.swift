@@ -57,11 +57,12 @@ package enum ByteScan {
   }
 
   /// Whether `bytes` holds a byte that can start something a terminal must not get as it is: a
-  /// C0 control (tabs and line breaks included), DEL, or the lead byte `0xC2` of a C1 control or
-  /// `0xE2` of a bidirectional control.
+  /// C0 control (tabs and line breaks included), DEL, or the lead byte `0xC2` of a C1 control,
+  /// `0xD8` of U+061C ARABIC LETTER MARK or `0xE2` of a bidirectional control or a line or
+  /// paragraph separator.
   ///
-  /// `false` means the text needs no escaping; `true` means it may (the two lead bytes also
-  /// start harmless characters such as `¡` and `…`).
+  /// `false` means the text needs no escaping; `true` means it may (the lead bytes also start
+  /// harmless characters such as `¡`, Arabic letters and `…`).
   ///
   /// - Parameter bytes: UTF-8 bytes.
   /// - Returns: Whether any such byte occurs.
@@ -70,9 +71,10 @@ package enum ByteScan {
     forEachWord(of: bytes, padding: 0x20) { word in
       // Bytes below 0x20: exact, as a borrow only starts at such a byte.
       found |= (word &- 0x20 &* ones) & ~word & highBits
+      // 0xC2 and 0xE2 differ only in bit 5: one test finds both.
       found |=
-        zeroByteBits(word ^ (0x7F &* ones)) | zeroByteBits(word ^ (0xC2 &* ones))
-        | zeroByteBits(word ^ (0xE2 &* ones))
+        zeroByteBits(word ^ (0x7F &* ones)) | zeroByteBits((word | (0x20 &* ones)) ^ (0xE2 &* ones))
+        | zeroByteBits(word ^ (0xD8 &* ones))
     }
     return found != 0
   }

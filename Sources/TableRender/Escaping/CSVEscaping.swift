@@ -2,9 +2,10 @@
 ///
 /// A field is quoted when it holds a comma, a double quote, CR or LF (and, when asked, when it
 /// starts or ends with a space or tab); embedded double quotes are doubled. With the formula guard
-/// on, a field whose first character is `=`, `+`, `-`, `@`, tab or CR gets a leading `'` (inside
-/// the quotes when it is quoted), so a spreadsheet shows it as text instead of running it. Nothing
-/// else changes: control characters and every other character are kept as data.
+/// on, a field that a spreadsheet could read as a formula (``startsFormula(_:)`` has the rule and
+/// its sources) gets a leading `'` (inside the quotes when it is quoted), so a spreadsheet shows
+/// it as text instead of running it. Nothing else changes: control characters and every other
+/// character are kept as data.
 package enum CSVEscaping {
   /// Writes `text` as one CSV field.
   ///
@@ -103,7 +104,9 @@ package enum CSVEscaping {
       next.pointee = UInt8(ascii: "\"")
       next += 1
     }
-    if guardsFormulas, startsFormula(first) {
+    // `startsFormula(_:)` spelled out on the first byte already at hand: one table lookup for
+    // the usual field.
+    if guardsFormulas, needsFormulaCheck(first), startsFormulaAfterSkipping(bytes) {
       next.pointee = UInt8(ascii: "'")
       next += 1
     }
@@ -128,18 +131,130 @@ package enum CSVEscaping {
     return next - target
   }
 
-  /// Whether a field starting with `byte` could be read as a formula by a spreadsheet: `=`, `+`,
-  /// `-`, `@`, tab or CR (OWASP's list).
+  /// Whether a spreadsheet could read the field `bytes` as a formula, so the guard must
+  /// neutralise it.
   ///
-  /// - Parameter byte: The field's first UTF-8 byte.
+  /// The rule, from OWASP's CSV Injection page and OWASP ASVS 5.0 requirement 1.2.10, widened by
+  /// what spreadsheets skip before they look for a formula:
+  ///
+  /// 1. A field whose first character is `=`, `+`, `-` or `@`, TAB or CR (OWASP's list) or NUL
+  ///    (ASVS adds it) is guarded, whatever follows.
+  /// 2. So is a field whose first character after a run of characters a spreadsheet may skip
+  ///    is `=`, `+`, `-`, `@`, or their fullwidth forms `＝` `＋` `－` `＠` (U+FF1D, U+FF0B,
+  ///    U+FF0D, U+FF20: East Asian input methods type them, and a spreadsheet that folds them
+  ///    to ASCII would read a formula).
+  ///    Skipped are: every C0 control and space (U+0000–U+0020, LF included), DEL and the C1
+  ///    controls (U+007F–U+009F), the no-break and other Unicode spaces (U+00A0, U+1680,
+  ///    U+2000–U+200A, U+202F, U+205F, U+3000), the line and paragraph separators
+  ///    (U+2028, U+2029), and the invisible format characters (U+180E, U+200B–U+200F,
+  ///    U+202A–U+202E, U+2060–U+2064, U+2066–U+206F, U+061C, U+FEFF). LibreOffice Calc's text
+  ///    import trims surrounding spaces with its "Trim spaces" option before it evaluates
+  ///    formulas, importers and clean-up steps strip whitespace and invisible characters, and
+  ///    published bypasses of first-character guards put a line feed or NUL before the `=`.
+  ///    Which characters each spreadsheet skips was not measured here: the set is meant to
+  ///    cover them all, and guarding the whole set costs one `'` on text that starts oddly
+  ///    anyway.
+  ///
+  /// Text starting with anything else, `'` included, is never a formula.
+  ///
+  /// Most fields start with a letter or a digit: one table lookup on the first byte answers
+  /// them. Only a first byte that starts a formula or might be skipped leads to
+  /// ``startsFormulaAfterSkipping(_:)``.
+  ///
+  /// - Parameter bytes: The field's UTF-8, whole scalars only.
   /// - Returns: `true` when the formula guard should neutralise the field.
-  package static func startsFormula(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
-      true
+  @inline(__always)
+  package static func startsFormula(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, needsFormulaCheck(first) else { return false }
+    return startsFormulaAfterSkipping(bytes)
+  }
+
+  /// Whether a field starting with `byte` needs ``startsFormulaAfterSkipping(_:)``: the ASCII
+  /// formula starts, C0 controls, space and DEL, and the lead bytes of every skipped or
+  /// fullwidth scalar (`C2`, `D8`, `E1`, `E2`, `E3`, `EF`).
+  ///
+  /// The answers for all 256 bytes are a 256-bit table in four 64-bit constants, so the check
+  /// has no branch and no global to initialise.
+  ///
+  /// - Parameter byte: A field's first UTF-8 byte.
+  /// - Returns: `false` when no field starting with `byte` can be a formula.
+  @inline(__always)
+  package static func needsFormulaCheck(_ byte: UInt8) -> Bool {
+    let table = SIMD4<UInt64>(
+      0x2000_2801_FFFF_FFFF,  // 00–3F: C0 controls, space, `+`, `-`, `=`.
+      0x8000_0000_0000_0001,  // 40–7F: `@`, DEL.
+      0,  // 80–BF: continuation bytes.
+      0x0000_800E_0100_0004  // C0–FF: C2, D8, E1, E2, E3, EF.
+    )
+    return table[Int(byte >> 6)] >> (byte & 63) & 1 != 0
+  }
+
+  /// The full rule of ``startsFormula(_:)``, decoding scalars from the start of `bytes` past
+  /// the ones a spreadsheet may skip.
+  ///
+  /// - Parameter bytes: The field's UTF-8, whole scalars only.
+  /// - Returns: `true` when the formula guard should neutralise the field.
+  package static func startsFormulaAfterSkipping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first else { return false }
+    switch first {
+    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+      0x00:
+      return true
     default:
-      false
+      break
     }
+    var index = 0
+    while index < bytes.count {
+      let (scalar, length) = decodeScalar(bytes, at: index)
+      if isFormulaStart(scalar) { return true }
+      guard isSkipped(scalar) else { return false }
+      index += length
+    }
+    return false
+  }
+
+  /// Whether `scalar` starts a formula once what comes before it is skipped.
+  package static func isFormulaStart(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x3D, 0x2B, 0x2D, 0x40: true  // = + - @
+    case 0xFF1D, 0xFF0B, 0xFF0D, 0xFF20: true  // ＝ ＋ － ＠
+    default: false
+    }
+  }
+
+  /// Whether a spreadsheet may skip `scalar` at the start of a field: controls, spaces, line
+  /// and paragraph separators, and invisible format characters.
+  package static func isSkipped(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x00...0x20, 0x7F...0xA0: true
+    case 0x061C, 0x1680, 0x180E: true
+    case 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x2064, 0x2066...0x206F: true
+    case 0x3000, 0xFEFF: true
+    default: false
+    }
+  }
+
+  /// The scalar value at `index` of valid UTF-8 and how many bytes it takes; a cut-short
+  /// sequence at the end reads as U+FFFD, which is neither skipped nor a formula start.
+  private static func decodeScalar(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    at index: Int
+  ) -> (scalar: UInt32, length: Int) {
+    let lead = UInt32(bytes[index])
+    let length =
+      switch lead {
+      case 0..<0x80: 1
+      case 0xC0..<0xE0: 2
+      case 0xE0..<0xF0: 3
+      default: 4
+      }
+    guard length > 1 else { return (lead, 1) }
+    guard index + length <= bytes.count else { return (0xFFFD, bytes.count - index) }
+    var scalar = lead & (0x7F >> UInt32(length))
+    for offset in 1..<length {
+      scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+    }
+    return (scalar, length)
   }
 
   static func isSpaceOrTab(_ byte: UInt8) -> Bool {

@@ -21,7 +21,15 @@ public import TableKit
 /// is read the way a browser reads it, after stripping leading and trailing C0 controls and
 /// spaces and removing every tab, LF and CR, and case-insensitively, so
 /// `" JaVaScRiPt:alert(1)"` and `"java\tscript:alert(1)"` are refused. A refused link shows its
-/// text, escaped, with no anchor. The `href` written is the URL as the browser would read it.
+/// text, escaped, with no anchor.
+///
+/// The `href` written is the URL as the browser would read it, made a valid URL: what a URL may
+/// not hold (spaces, quotes, `<`, `>`, controls, a stray `%`, a second `#`, …) and every
+/// non-ASCII character outside the host are percent-encoded, as a browser encodes them when it
+/// follows the link, so `a b` links to `a%20b` and `=HYPERLINK("x")` to
+/// `=HYPERLINK(%22x%22)`; a backslash becomes `/` where a browser reads it as one. A URL
+/// whose host cannot be valid (`https://exa mple.com`) is shown as text, like a refused link.
+/// Encoding never changes which links are allowed: the policy judges the URL first.
 ///
 /// ```swift
 /// let fragment = HTMLTableRenderer(caption: "Ada Lovelace").render(table)
@@ -112,6 +120,9 @@ public struct HTMLTableRenderer: TableRenderer {
   }
 
   /// Whether `href` may become a link under this renderer's policy.
+  ///
+  /// It may when the policy allows its scheme (or it is relative and relative links are
+  /// allowed) and it has a valid form: a URL whose host cannot be valid is shown as text.
   ///
   /// - Parameter href: A URL as a type's ``HTMLRepresentable`` values give it.
   /// - Returns: `true` when ``render(_:into:)`` writes it as an `<a href>`.
@@ -389,8 +400,14 @@ private struct LinkPolicy {
     allowsRelative = renderer.allowsRelativeLinks
   }
 
-  /// The URL to write as the `href` of a link to `href`, or `nil` when the link is refused.
+  /// The URL to write as the `href` of a link to `href`, valid and percent-encoded, or `nil`
+  /// when the link is refused.
   func allowedURL(_ href: String) -> String? {
+    permittedURL(href).flatMap(HTMLEscaping.validLinkURL)
+  }
+
+  /// The URL as a browser reads `href`, when the policy allows it.
+  private func permittedURL(_ href: String) -> String? {
     let url = HTMLEscaping.browserURL(href)
     guard let scheme = HTMLEscaping.scheme(of: url) else {
       // `//host`, `\\host` and `/\host` have no scheme of their own but lead to another host

@@ -45,9 +45,13 @@ public import TableKit
 ///   An empty text gives an empty cell.
 ///
 /// Numbers are written as digits, booleans as `true` and `false`, and empty values as empty
-/// cells. A column's alignment becomes its delimiter: `:---` for left, `---:` for right and
-/// `:---:` for centre; an automatic column is right-aligned when the section's first row holds
-/// a number there, and has a plain `---` otherwise.
+/// cells. A column's alignment becomes its delimiter, the same in every section: `:---` for
+/// left, `---:` for right and `:---:` for centre. An automatic column is right-aligned (`---:`)
+/// when the first value it holds that is not empty, reading the table from its first row across
+/// sections, is a number, and has a plain `---` otherwise. So a section that starts with a memo
+/// row (no amount) keeps its amount column right-aligned. To find that value the renderer reads
+/// ahead, one row at a time, at most the first 1,000 rows (a column empty in all of them gets
+/// `---`); declare `.right` to decide it without reading ahead.
 ///
 /// GFM requires a header row. A table whose data source declares no columns is shown in two
 /// columns, text and detail, under a header row of empty cells, so the section title stays in
@@ -77,6 +81,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   ///   - output: Where the Markdown goes.
   public func render(_ table: Table, into output: inout OutputBuffer) {
     var layout = TableLayout(for: table)
+    let delimiters = Self.delimiters(for: table, layout: &layout)
     var writer = BlockWriter()
     if let title, !title.isEmpty {
       writer.startBlock(in: &output)
@@ -99,7 +104,7 @@ public struct MarkdownTableRenderer: TableRenderer {
         let values = layout.textValues(of: cell, object: object)
         if needsHeaderRow {
           writer.startBlock(in: &output)
-          Self.writeHeaderRows(layout: layout, firstRow: values, into: &output)
+          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
           needsHeaderRow = false
         }
         Self.writeRow(values, into: &output)
@@ -107,7 +112,7 @@ public struct MarkdownTableRenderer: TableRenderer {
       sectionFooter: { _, title in
         if needsHeaderRow {
           writer.startBlock(in: &output)
-          Self.writeHeaderRows(layout: layout, firstRow: nil, into: &output)
+          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
           needsHeaderRow = false
         }
         if let title, !title.isEmpty {
@@ -132,10 +137,10 @@ public struct MarkdownTableRenderer: TableRenderer {
   }
 
   /// Writes the header row (empty cells when no columns were declared) and the delimiter row,
-  /// aligning automatic columns by the section's first row.
+  /// whose cells ``delimiters(for:layout:)`` decided for the whole table.
   private static func writeHeaderRows(
     layout: TableLayout,
-    firstRow: [CellValue]?,
+    delimiters: [StaticString],
     into output: inout OutputBuffer
   ) {
     output.write(byte: UInt8(ascii: "|"))
@@ -146,19 +151,7 @@ public struct MarkdownTableRenderer: TableRenderer {
     }
     output.write(byte: UInt8(ascii: "\n"))
     output.write(byte: UInt8(ascii: "|"))
-    for (index, column) in layout.columns.enumerated() {
-      switch column.alignment {
-      case .left:
-        output.write(" :--- |")
-      case .right:
-        output.write(" ---: |")
-      case .center:
-        output.write(" :---: |")
-      case .automatic:
-        let isNumeric = firstRow.map { index < $0.count && $0[index].isNumeric } ?? false
-        output.write(isNumeric ? " ---: |" : " --- |")
-      }
-    }
+    for delimiter in delimiters { output.write(delimiter) }
     output.write(byte: UInt8(ascii: "\n"))
   }
 

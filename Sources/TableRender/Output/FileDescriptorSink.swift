@@ -22,14 +22,31 @@
 public final class FileDescriptorSink: ByteSink {
   /// The descriptor written to; the sink never closes it.
   public let descriptor: Int32
+  /// What the descriptor is, as a person knows it, for messages: a file's path,
+  /// `standard output`, or `file descriptor N` when the sink was given no name.
+  public let destination: String
   /// The first write failure, or `nil` while every write has succeeded.
   public private(set) var error: RenderError?
 
   /// Creates a sink onto `descriptor`.
   ///
-  /// - Parameter descriptor: An open descriptor, for example `1` for standard output.
-  public init(descriptor: Int32) {
+  /// - Parameters:
+  ///   - descriptor: An open descriptor, for example `1` for standard output.
+  ///   - destination: What the descriptor is, as a person knows it (a file's path), for error
+  ///     messages; `nil` names descriptors 1 and 2 `standard output` and `standard error` and
+  ///     any other `file descriptor N`.
+  public init(descriptor: Int32, destination: String? = nil) {
     self.descriptor = descriptor
+    self.destination = destination ?? Self.defaultName(of: descriptor)
+  }
+
+  /// The name of a descriptor given no destination.
+  private static func defaultName(of descriptor: Int32) -> String {
+    switch descriptor {
+    case 1: "standard output"
+    case 2: "standard error"
+    default: "file descriptor \(descriptor)"
+    }
   }
 
   /// A sink onto standard output.
@@ -52,7 +69,7 @@ public final class FileDescriptorSink: ByteSink {
       } else if written < 0 && errno == EINTR {
         continue
       } else {
-        error = .writeFailed(descriptor: descriptor, code: errno)
+        error = .writeFailed(destination: destination, code: errno)
         return
       }
     }

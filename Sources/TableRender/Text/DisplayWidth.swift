@@ -3,9 +3,14 @@
 /// Width is measured per grapheme cluster (Swift `Character`):
 ///
 /// - East Asian Wide and Fullwidth scalars take 2 columns, and so do emoji. A cluster holding
-///   any two-column scalar (an emoji, a skin tone modifier, a ZWJ sequence such as a family, a
-///   flag made of two regional indicators) is 2 wide as a whole, and so is a cluster with the
-///   emoji variation selector U+FE0F after a one-column base (`"❤️"`, `"1️⃣"`).
+///   any two-column scalar (an emoji, a ZWJ sequence such as a family, a flag made of two
+///   regional indicators, an emoji with a skin tone) is 2 wide as a whole, and so is a cluster
+///   with the emoji variation selector U+FE0F after a one-column emoji (`"❤️"`, `"1️⃣"`).
+/// - U+FE0F after anything that is not an emoji (Unicode's `Emoji` property: a space, a
+///   letter) changes nothing: `" \u{FE0F}"` is 1, as terminals draw it.
+/// - A skin tone modifier (U+1F3FB–U+1F3FF) joins an emoji modifier base (`Emoji_Modifier_Base`,
+///   `"👍🏽"`, `"🖐🏻"`) into one emoji, 2 wide. After anything else (`" 🏻"`, `"a🏻"`, `"❤🏻"`) it
+///   is drawn as a colour swatch of its own and adds 2 columns: `" 🏻"` is 3.
 /// - Nonspacing and enclosing marks, controls, format and default-ignorable characters (zero
 ///   width space, joiners, variation selectors, byte order mark, …) and the Hangul medial vowels
 ///   and final consonants take no columns: `"e\u{301}"` is 1, a combining mark on its own is 0,
@@ -47,21 +52,35 @@ package enum DisplayWidth {
   /// The number of terminal columns one grapheme cluster occupies.
   ///
   /// The sum of its scalars' widths, except that a cluster with a two-column scalar in it, or
-  /// with U+FE0F VARIATION SELECTOR-16 after a visible base, is one emoji or one wide character
-  /// and takes exactly 2 columns.
+  /// with U+FE0F VARIATION SELECTOR-16 after a one-column emoji, is one emoji or one wide
+  /// character and takes exactly 2 columns. A skin tone modifier that follows no emoji modifier
+  /// base is a swatch of its own and adds 2 columns to what the rest of the cluster takes.
   ///
   /// - Parameter character: The grapheme cluster to measure.
   /// - Returns: 2 for wide characters and emoji, 0 for clusters made only of marks, controls and
-  ///   invisible characters, otherwise the number of spacing scalars in the cluster.
+  ///   invisible characters, otherwise the number of spacing scalars in the cluster (plus 2 for
+  ///   each skin tone modifier with no base).
   package static func of(_ character: Character) -> Int {
     var total = 0
     var isWide = false
+    var swatches = 0
+    // The last scalar that took columns.
+    var base: Unicode.Scalar?
     for scalar in character.unicodeScalars {
+      let value = scalar.value
+      if (0x1F3FB...0x1F3FF).contains(value) {
+        if let base, base.properties.isEmojiModifierBase { isWide = true } else { swatches += 1 }
+        continue
+      }
       let scalarWidth = width(of: scalar)
-      total += scalarWidth
-      if scalarWidth == 2 || (scalar.value == 0xFE0F && total > 0) { isWide = true }
+      if scalarWidth == 2 { isWide = true }
+      if value == 0xFE0F, let base, base.properties.isEmoji { isWide = true }
+      if scalarWidth > 0 {
+        total += scalarWidth
+        base = scalar
+      }
     }
-    return isWide ? 2 : total
+    return (isWide ? 2 : total) + 2 * swatches
   }
 
   /// The number of columns one scalar takes on its own: 0, 1 or 2.

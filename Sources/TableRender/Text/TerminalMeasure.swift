@@ -12,7 +12,8 @@ package enum TerminalMeasure: Equatable {
   /// Nothing to escape, but the width needs the text broken into grapheme clusters
   /// (`DisplayWidth.of`).
   case needsClusters
-  /// A control character, tab, line break, C1 control or bidirectional control is present.
+  /// A control character, tab, line break (U+2028 and U+2029 included), C1 control or
+  /// bidirectional control (override, isolate or mark) is present.
   case needsEscaping
 
   /// Measures `text`.
@@ -85,11 +86,7 @@ package enum TerminalMeasure: Equatable {
           | UInt32(base[index + 2] & 0x3F) << 6 | UInt32(base[index + 3] & 0x3F)
         index += 4
       }
-      if (0x80...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-        || (0x2066...0x2069).contains(value)
-      {
-        return .needsEscaping
-      }
+      if TerminalEscaping.isEscaped(nonASCII: value) { return .needsEscaping }
       // Past this point only escaping can change the answer; keep scanning for it.
       if needsClusters { continue }
       if value == 0xFE0F || value == 0x200D {

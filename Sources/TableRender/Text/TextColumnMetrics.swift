@@ -24,6 +24,10 @@ struct TextColumnMetrics {
   }
 
   /// Widens `column` to take a value of size `size`.
+  ///
+  /// A column is hidden only when it shows nothing at all (no title, every value empty): a value
+  /// or title that takes no columns but is not empty (U+200B, a combining mark) makes it at
+  /// least one column wide, so it never vanishes with its header.
   mutating func include(_ size: TextValueWidth, column: Int) {
     guard widths.indices.contains(column) else { return }
     if size.isNumber {
@@ -31,7 +35,7 @@ struct TextColumnMetrics {
       wholeWidths[column] = max(wholeWidths[column], size.whole)
       fractionWidths[column] = max(fractionWidths[column], size.fraction)
     }
-    widths[column] = max(widths[column], size.width)
+    widths[column] = max(widths[column], size.isBlank ? size.width : max(size.width, 1))
   }
 
   /// Whether the decimal `value`, shown with `fractionDigits` digits after the point, surely

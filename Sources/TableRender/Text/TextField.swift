@@ -10,14 +10,18 @@ enum TextField {
   case number(CellValue, width: Int, integerWidth: Int, fractionWidth: Int)
   /// One line of text, already safe for a terminal.
   case line(String, width: Int)
-  /// Several lines (from line breaks in the value), each safe for a terminal.
-  case lines([String], widths: [Int])
+  /// Text with line breaks, kept as it was given: its lines are read, escaped (tabs expanding
+  /// to stops every `tabWidth` columns), measured and fitted one at a time as they are drawn
+  /// (see `FittedLines`), so a value of millions of lines takes no memory per line.
+  case lines(String, tabWidth: Int)
 
   /// The widest line.
+  ///
+  /// - Complexity: O(1), except for ``lines(_:tabWidth:)``: one pass over the text.
   var width: Int {
     switch self {
     case .number(_, let width, _, _), .line(_, let width): width
-    case .lines(_, let widths): widths.max() ?? 0
+    case .lines(let text, let tabWidth): Self.widestLine(of: text, tabWidth: tabWidth)
     }
   }
 
@@ -38,8 +42,8 @@ enum TextField {
     }
   }
 
-  /// Prepares `text`: line breaks (LF, CRLF) split it into lines, tabs expand to stops, every
-  /// other control character is shown visibly.
+  /// Prepares `text`: line breaks (LF, CRLF, U+2028, U+2029) make it ``lines(_:tabWidth:)``,
+  /// tabs expand to stops, every other control character is shown visibly.
   init(text: String, tabWidth: Int) {
     switch TerminalMeasure.of(text) {
     case .width(let width):
@@ -47,19 +51,52 @@ enum TextField {
     case .needsClusters:
       self = .line(text, width: DisplayWidth.of(text))
     case .needsEscaping:
-      var lines: [String] = []
-      var widths: [Int] = []
-      for rawLine in TerminalEscaping.lines(of: text) {
-        let line = TerminalEscaping.escape(rawLine, tabWidth: tabWidth)
-        lines.append(line)
-        widths.append(DisplayWidth.of(line))
-      }
-      if lines.count == 1, let line = lines.first, let width = widths.first {
-        self = .line(line, width: width)
+      if TextLineReader.hasLineBreak(text) {
+        self = .lines(text, tabWidth: tabWidth)
       } else {
-        self = .lines(lines, widths: widths)
+        let line = TerminalEscaping.escape(text, tabWidth: tabWidth)
+        self = .line(line, width: DisplayWidth.of(line))
       }
     }
+  }
+
+  /// One line's UTF-8, made safe for a terminal and measured: tabs expanded to stops every
+  /// `tabWidth` columns, other control characters shown visibly.
+  ///
+  /// - Parameters:
+  ///   - bytes: The line, without line breaks.
+  ///   - tabWidth: The distance between tab stops.
+  /// - Returns: A ``line(_:width:)``.
+  static func line(_ bytes: UnsafeBufferPointer<UInt8>, tabWidth: Int) -> TextField {
+    switch TerminalMeasure.of(bytes) {
+    case .width(let width):
+      return .line(String(decoding: bytes, as: UTF8.self), width: width)
+    case .needsClusters:
+      let text = String(decoding: bytes, as: UTF8.self)
+      return .line(text, width: DisplayWidth.of(text))
+    case .needsEscaping:
+      let text = TerminalEscaping.escape(String(decoding: bytes, as: UTF8.self), tabWidth: tabWidth)
+      return .line(text, width: DisplayWidth.of(text))
+    }
+  }
+
+  /// The width of one line's UTF-8 once made safe for a terminal; no string is made for a line
+  /// with nothing to escape and no cluster to measure.
+  static func width(ofLine bytes: UnsafeBufferPointer<UInt8>, tabWidth: Int) -> Int {
+    if case .width(let width) = TerminalMeasure.of(bytes) { return width }
+    return line(bytes, tabWidth: tabWidth).width
+  }
+
+  /// The width of the widest line of `text` once made safe for a terminal.
+  ///
+  /// - Complexity: One pass over the text, with no memory per line.
+  static func widestLine(of text: String, tabWidth: Int) -> Int {
+    var reader = TextLineReader(text)
+    var widest = 0
+    while let width = reader.next({ width(ofLine: $0, tabWidth: tabWidth) }) {
+      widest = max(widest, width)
+    }
+    return widest
   }
 }
 
@@ -78,6 +115,10 @@ struct TextValueWidth {
   var fraction = 0
   /// Whether the value is a number.
   var isNumber = false
+  /// Whether the value shows nothing at all (empty, or empty text).
+  ///
+  /// Anything else, even text that takes no columns (U+200B), keeps its column visible.
+  var isBlank = false
 
   /// Measures `value`; tabs expand to stops every `tabWidth` columns.
   ///
@@ -96,8 +137,9 @@ struct TextValueWidth {
     case .boolean(let flag):
       width = flag ? 4 : 5
     case .empty:
-      break
+      isBlank = true
     case .text(let text):
+      isBlank = text.utf8.isEmpty
       switch TerminalMeasure.of(text) {
       case .width(let measured):
         width = measured
@@ -119,17 +161,22 @@ struct TextValueWidth {
   /// The size of a value already prepared for drawing.
   init(_ field: TextField) {
     width = field.width
-    if case .number(_, _, let whole, let fraction) = field {
+    switch field {
+    case .number(_, _, let whole, let fraction):
       self.whole = whole
       self.fraction = fraction
       isNumber = true
+    case .line(let text, _):
+      isBlank = text.utf8.isEmpty
+    case .lines:
+      break
     }
   }
 
   /// The width of text that needs escaping, once escaped and split into lines (the widest).
   private static func escapedWidth(of value: borrowing CellValue, tabWidth: Int) -> Int {
     guard case .text(let text) = copy value else { return 0 }
-    return TextField(text: text, tabWidth: tabWidth).width
+    return TextField.widestLine(of: text, tabWidth: tabWidth)
   }
 }
 

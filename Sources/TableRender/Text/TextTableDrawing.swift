@@ -361,7 +361,8 @@ struct TextTableDrawing {
 
   /// A line outside the table (the title), fitted to the maximum width.
   mutating func writeFree(_ field: TextField, to output: inout OutputBuffer) {
-    for line in fit(field, to: maximumWidth ?? Int.max) {
+    var lines = FittedLines(field, width: maximumWidth ?? Int.max, overflow: overflow)
+    while let line = lines.next() {
       writeAligned(line, width: line.width, alignment: .left, column: nil, to: &output)
       endLine(to: &output)
     }
@@ -412,7 +413,8 @@ struct TextTableDrawing {
   ) {
     begin(.spanning, to: &output)
     guard let box = style.box else {
-      for line in fit(field, to: (maximumWidth ?? Int.max) - indent) {
+      var lines = FittedLines(field, width: (maximumWidth ?? Int.max) - indent, overflow: overflow)
+      while let line = lines.next() {
         pad(indent)
         writeAligned(line, width: line.width, alignment: .left, column: nil, to: &output)
         endLine(to: &output)
@@ -423,7 +425,8 @@ struct TextTableDrawing {
     if hasAccessory { inner += 4 }
     let area = max(inner - 2, 1)
     let vertical = String(box.vertical)
-    for line in fit(field, to: area) {
+    var lines = FittedLines(field, width: area, overflow: overflow)
+    while let line = lines.next() {
       emit(vertical, to: &output)
       pad(1)
       writeAligned(line, width: area, alignment: .left, column: nil, to: &output)
@@ -447,19 +450,31 @@ struct TextTableDrawing {
       writeOneLine(fields, isHeader: isHeader, marker: marker, to: &output)
       return
     }
-    // Several lines: fit each value to its column, then draw the row line by line.
-    var pieces = Array(repeating: [TextField](), count: widths.count)
-    var height = 1
+    // Several lines: each value gives its lines fitted to its column one at a time, and the
+    // row is drawn line by line until every value is used up. Nothing is kept per line, so a
+    // value of millions of lines is drawn in one pass over its text, in constant memory.
+    let blank = TextField.line("", width: 0)
+    var columnLines = [FittedLines?](repeating: nil, count: widths.count)
     for column in visible {
-      let field = fields.indices.contains(column) ? fields[column] : .line("", width: 0)
-      pieces[column] = fit(field, to: widths[column])
-      height = max(height, pieces[column].count)
+      let field = fields.indices.contains(column) ? fields[column] : blank
+      columnLines[column] = FittedLines(field, width: widths[column], overflow: overflow)
     }
-    for lineIndex in 0..<height {
-      let line = pieces.map { lines in
-        lines.indices.contains(lineIndex) ? lines[lineIndex] : TextField.line("", width: 0)
+    var line = [TextField](repeating: blank, count: widths.count)
+    var lineIndex = 0
+    while true {
+      var hasLine = false
+      for column in visible {
+        if let piece = columnLines[column]?.next() {
+          line[column] = piece
+          hasLine = true
+        } else {
+          line[column] = blank
+        }
       }
+      // A row is at least one line high.
+      if !hasLine && lineIndex > 0 { break }
       writeOneLine(line, isHeader: isHeader, marker: lineIndex == 0 ? marker : "", to: &output)
+      lineIndex += 1
     }
   }
 
@@ -577,6 +592,15 @@ struct TextTableDrawing {
     if alignsDecimalPoints, let column, let number {
       innerLeft = max(wholeWidths[column] - number.whole, 0)
       innerRight = max(fractionWidths[column] - number.fraction, 0)
+      // A number measured after the widths were fixed (a sample, given widths) may fit the
+      // column but not its decimal point: it moves off the point as little as it must, never
+      // past the column's edge.
+      let excess = contentWidth + innerLeft + innerRight - width
+      if excess > 0 {
+        let fromRight = min(excess, innerRight)
+        innerRight -= fromRight
+        innerLeft -= min(excess - fromRight, innerLeft)
+      }
       blockWidth += innerLeft + innerRight
     }
     let free = max(width - blockWidth, 0)
@@ -604,34 +628,18 @@ struct TextTableDrawing {
       output.write(value)
     case .line(let text, _):
       if !text.isEmpty { emit(text, to: &output) }
-    case .lines(let lines, _):
-      emit(lines.joined(separator: " "), to: &output)
+    case .lines(let text, let tabWidth):
+      // Not reached: multi-line values are drawn through `FittedLines`. Should one come here,
+      // its lines are shown on one line, separated by spaces.
+      var reader = TextLineReader(text)
+      var isFirst = true
+      while let line = reader.next({ TextField.line($0, tabWidth: tabWidth) }) {
+        if !isFirst { pad(1) }
+        isFirst = false
+        if case .line(let text, _) = line, !text.isEmpty { emit(text, to: &output) }
+      }
     }
     pad(right)
-  }
-
-  /// `field` fitted to `width`: lines for multi-line values, cut or wrapped when too wide.
-  private func fit(_ field: TextField, to width: Int) -> [TextField] {
-    switch field {
-    case .number(let value, let numberWidth, _, _):
-      // Only a column sized from a sample or given widths can be too narrow for a number.
-      return numberWidth <= width ? [field] : fitLine(value.text, width: numberWidth, to: width)
-    case .line(let text, let textWidth):
-      return fitLine(text, width: textWidth, to: width)
-    case .lines(let lines, let lineWidths):
-      return zip(lines, lineWidths).flatMap { fitLine($0, width: $1, to: width) }
-    }
-  }
-
-  private func fitLine(_ text: String, width textWidth: Int, to width: Int) -> [TextField] {
-    if textWidth <= width { return [.line(text, width: textWidth)] }
-    switch overflow {
-    case .truncate:
-      let cut = TextFitting.truncate(text, to: width)
-      return [.line(cut, width: DisplayWidth.of(cut))]
-    case .wrap:
-      return TextFitting.wrap(text, to: width).map { .line($0, width: DisplayWidth.of($0)) }
-    }
   }
 
   // MARK: Spaces

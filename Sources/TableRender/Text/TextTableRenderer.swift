@@ -5,8 +5,10 @@ public import TableKit
 /// Columns line up by display width (CJK and emoji count two columns, combining marks none),
 /// numbers go to the right, section titles and footers span the table, and rows that lead deeper
 /// end with `›` (a checkmark row with `✓`, a detail row with `ⓘ`). Control characters in the data
-/// are shown visibly (`^[`, `\u{202E}`), never emitted; tabs expand to stops; line breaks in a
-/// value make a multi-line cell.
+/// are shown visibly (`^[`, `\u{202E}`), and so are the invisible bidirectional marks LRM, RLM
+/// and ALM (`\u{200F}`), never emitted; tabs expand to stops; line breaks in a value (LF, CRLF,
+/// U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR) make a multi-line cell, drawn line by line
+/// from the value's text with no memory per line.
 ///
 /// ```swift
 /// let text = TextTableRenderer(title: "Ledger", style: .rounded).render(table)
@@ -41,6 +43,11 @@ public struct TextTableRenderer: TableRenderer {
   /// How column widths are found before drawing.
   public var sizing: ColumnSizing
   /// Whether numbers in a column line up on their decimal point rather than their last digit.
+  ///
+  /// The points line up for every number that was measured. With widths from a sample or given
+  /// (``ColumnSizing``), a later number that fits its column but not the column's point is moved
+  /// off the point as little as it must to stay inside the column; one wider than the column is
+  /// cut or wrapped like text (``TextOverflow``). No number is ever drawn past its column.
   public var alignsDecimalPoints: Bool
   /// The distance between tab stops when a value holds tabs, from 1 to 64 (values outside are
   /// taken as the nearest end).

@@ -87,3 +87,12 @@ extension ExactDecimalTests {
     #expect(MemoryLayout<CellValue>.stride <= 24)
   }
 }
+
+extension ExactDecimalTests {
+  /// A `Double` has about 16 significant digits: asking for more than 15 after the point is
+  /// clamped to 15 (documented on `CellValue.decimal`), and a negative count to 0.
+  @Test func fractionDigitsOfADoubleAreClampedAsDocumented() {
+    #expect(CellValue.decimal(1.5, fractionDigits: 40).text == "1.500000000000000")
+    #expect(CellValue.decimal(1.5, fractionDigits: -3).text == "2")
+  }
+}

@@ -38,7 +38,8 @@ private enum Access: CaseIterable {
   static let cases: [Case] = [
     Case(
       rowCounts: [3, 0, 1], position: TablePosition(section: -1, row: 0), reason: .negativeSection,
-      message: "Section -1 is negative; sections count from 0 and the table has 3 sections (0...2)."
+      message:
+        "Row 0 in section -1 does not exist: section -1 is negative; sections count from 0 and the table has 3 sections (0...2)."
     ),
     Case(
       rowCounts: [3, 0, 1], position: TablePosition(section: 0, row: -2), reason: .negativeRow,
@@ -49,13 +50,17 @@ private enum Access: CaseIterable {
       message: "Row 3 in section 0 is past the end: section 0 has 3 rows (0...2)."),
     Case(
       rowCounts: [3, 0, 1], position: TablePosition(section: 3, row: 0), reason: .sectionPastEnd,
-      message: "Section 3 is past the end: the table has 3 sections (0...2)."),
+      message:
+        "Row 0 in section 3 does not exist: section 3 is past the end; the table has 3 sections (0...2)."
+    ),
     Case(
       rowCounts: [3, 0, 1], position: TablePosition(section: 1, row: 0), reason: .rowPastEnd,
       message: "Row 0 in section 1 is past the end: section 1 is empty."),
     Case(
       rowCounts: [1], position: TablePosition(section: 1, row: 0), reason: .sectionPastEnd,
-      message: "Section 1 is past the end: the table has 1 section (0)."),
+      message:
+        "Row 0 in section 1 does not exist: section 1 is past the end; the table has 1 section (0)."
+    ),
     Case(
       rowCounts: [], position: TablePosition(section: 0, row: 0), reason: .emptyTable,
       message:
@@ -64,7 +69,9 @@ private enum Access: CaseIterable {
     Case(
       rowCounts: [2], position: TablePosition(section: Int.max, row: Int.min),
       reason: .sectionPastEnd,
-      message: "Section \(Int.max) is past the end: the table has 1 section (0)."),
+      message:
+        "Row \(Int.min) in section \(Int.max) does not exist: section \(Int.max) is past the end; the table has 1 section (0)."
+    ),
   ]
 
   @Test(arguments: cases)

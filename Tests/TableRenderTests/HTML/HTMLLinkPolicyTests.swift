@@ -38,7 +38,7 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
     LinkCase(url: "HTTPS://EXAMPLE.COM", href: "HTTPS://EXAMPLE.COM"),
     LinkCase(url: "mailto:ada@example.com", href: "mailto:ada@example.com"),
     LinkCase(
-      url: "https://example.com/?a=1&b=\"2\"", href: "https://example.com/?a=1&amp;b=&quot;2&quot;"),
+      url: "https://example.com/?a=1&b=\"2\"", href: "https://example.com/?a=1&amp;b=%222%22"),
     // Relative URLs have no scheme.
     LinkCase(url: "/invoices/1042", href: "/invoices/1042"),
     LinkCase(url: "invoices/1042.html", href: "invoices/1042.html"),
@@ -49,15 +49,42 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
     // browser too: these are files named oddly, not scripts.
     LinkCase(url: "./javascript:alert(1)", href: "./javascript:alert(1)"),
     LinkCase(url: "javascript&colon;alert(1)", href: "javascript&amp;colon;alert(1)"),
-    LinkCase(url: "javascript :alert(1)", href: "javascript :alert(1)"),
-    LinkCase(url: "\u{A0}javascript:alert(1)", href: "\u{A0}javascript:alert(1)"),
+    LinkCase(url: "javascript :alert(1)", href: "javascript%20:alert(1)"),
+    LinkCase(url: "\u{A0}javascript:alert(1)", href: "%C2%A0javascript:alert(1)"),
     // What the browser strips is stripped from the href too.
     LinkCase(url: "  https://example.com/ \n", href: "https://example.com/"),
     LinkCase(url: "\u{0}\u{1F}https://example.com", href: "https://example.com"),
     LinkCase(url: "ht\ttp\r\ns://exa\nmple.com", href: "https://example.com"),
-    // Forbidden characters left inside become U+FFFD, as in text.
+    // Characters a URL may not hold are percent-encoded, byte by byte.
     LinkCase(
-      url: "https://example.com/\u{7F}\u{FFFE}", href: "https://example.com/\u{FFFD}\u{FFFD}"),
+      url: "https://example.com/\u{7F}\u{FFFE}", href: "https://example.com/%7F%EF%BF%BE"),
+  ]
+
+  /// Links whose URL is not a valid one as given: written percent-encoded, so the page stays
+  /// valid HTML (the Nu checker rejects an `href` that is not a valid URL).
+  static let encoded: [LinkCase] = [
+    LinkCase(url: "a b", href: "a%20b"),
+    LinkCase(url: "=HYPERLINK(\"x\")", href: "=HYPERLINK(%22x%22)"),
+    LinkCase(url: "<script>", href: "%3Cscript%3E"),
+    LinkCase(url: "a^b`c{d|e}", href: "a%5Eb%60c%7Bd%7Ce%7D"),
+    LinkCase(url: "50%", href: "50%25"),
+    LinkCase(url: "%41%zz", href: "%41%25zz"),
+    LinkCase(url: "#a#b", href: "#a%23b"),
+    LinkCase(url: "[x]", href: "%5Bx%5D"),
+    LinkCase(url: "a\u{1}b\u{85}c", href: "a%01b%C2%85c"),
+    LinkCase(url: "bücher/山田 ok", href: "b%C3%BCcher/%E5%B1%B1%E7%94%B0%20ok"),
+    LinkCase(url: "bidi\u{202E}x\u{FFFD}", href: "bidi%E2%80%AEx%EF%BF%BD"),
+    LinkCase(
+      url: "https://example.com/a b?q=x y#f g", href: "https://example.com/a%20b?q=x%20y#f%20g"),
+    LinkCase(url: "mailto:ada lovelace@example.com", href: "mailto:ada%20lovelace@example.com"),
+    // A backslash is a slash where a browser reads it as one, and encoded elsewhere.
+    LinkCase(url: "https://example.com/a\\b", href: "https://example.com/a/b"),
+    LinkCase(url: "a\\b", href: "a/b"),
+    LinkCase(url: "mailto:a\\b@example.com", href: "mailto:a%5Cb@example.com"),
+    // Hosts are kept as they are when valid; user info is encoded.
+    LinkCase(url: "http://[::1]:8080/x", href: "http://[::1]:8080/x"),
+    LinkCase(url: "https://bücher.example/", href: "https://bücher.example/"),
+    LinkCase(url: "https://a b@example.com/", href: "https://a%20b@example.com/"),
   ]
 
   static let refused: [LinkCase] = [
@@ -76,9 +103,18 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
     LinkCase(url: "tel:+442079460018", href: nil),
     LinkCase(url: "x-custom+scheme.v2:thing", href: nil),
     LinkCase(url: "C:/Windows", href: nil),
+    // A host that no encoding makes valid: shown as text.
+    LinkCase(url: "https://exa mple.com/", href: nil),
+    LinkCase(url: "https://example.com:80a/", href: nil),
+    LinkCase(url: "https://<b>/", href: nil),
+    LinkCase(url: "https:///path", href: nil),
+    LinkCase(url: "//ex\u{200B}ample.com/", href: nil),
+    LinkCase(url: "http://[zz]/", href: nil),
+    LinkCase(url: "http:example.com", href: nil),
+    LinkCase(url: "https:/example.com", href: nil),
   ]
 
-  @Test(arguments: allowed + refused)
+  @Test(arguments: allowed + encoded + refused)
   func linksFollowTheDefaultPolicy(_ example: LinkCase) {
     let renderer = HTMLTableRenderer()
     let cell = renderedCell(linkingTo: example.url, with: renderer)
@@ -98,6 +134,14 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
         == "<td><a href=\"Tel:+442079460018\">go</a></td>")
     #expect(renderedCell(linkingTo: "mailto:ada@example.com", with: renderer) == "<td>go</td>")
     #expect(renderedCell(linkingTo: "javascript:alert(1)", with: renderer) == "<td>go</td>")
+  }
+
+  @Test func aFileURLMayHaveAnEmptyHost() {
+    let renderer = HTMLTableRenderer(allowedLinkSchemes: ["file"])
+    #expect(
+      renderedCell(linkingTo: "file:///tmp/a b.txt", with: renderer)
+        == "<td><a href=\"file:///tmp/a%20b.txt\">go</a></td>")
+    #expect(!renderer.allowsLink(to: "https:///tmp"))
   }
 
   @Test func relativeLinksCanBeRefused() {

@@ -188,7 +188,7 @@ import Testing
         """)
   }
 
-  @Test func alignsAutomaticColumnsByEachSectionsFirstRow() {
+  @Test func alignsAutomaticColumnsOnceForTheWholeTable() {
     let dataSource = SectionedDataSource<Any>(
       sections: [
         TableSection(items: [Cell("a", values: [1]), Cell("b", values: ["one"])]),
@@ -205,11 +205,50 @@ import Testing
         | one |
 
         | Value |
-        | --- |
+        | ---: |
         | two |
         | 2 |
 
         """)
+  }
+
+  @Test func aSectionStartingWithAMemoKeepsTheAmountColumnRightAligned() {
+    let memo = Cell("memo", values: ["Call Bob", .empty])
+    let invoice = Cell("inv", values: ["INV-1", .decimal(12.5, fractionDigits: 2)])
+    let dataSource = SectionedDataSource<Any>(
+      sections: [
+        TableSection("March", items: [invoice]),
+        TableSection("April", items: [memo, invoice]),
+        TableSection("May", items: []),
+      ],
+      columns: [TableColumn("Item"), TableColumn("Amount")]
+    )
+    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let delimiterRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| -") }
+    #expect(delimiterRows == Array(repeating: "| --- | ---: |", count: 3))
+  }
+
+  @Test func theFirstValueThatIsNotEmptyDecidesEvenInALaterSection() {
+    let dataSource = SectionedDataSource<Any>(
+      sections: [
+        TableSection("Memos", items: [Cell("m", values: ["note", .empty])]),
+        TableSection(
+          "Texts", items: [Cell("t", values: ["x", "n/a"]), Cell("n", values: ["y", 3])]),
+      ],
+      columns: [TableColumn("Item"), TableColumn("Amount")]
+    )
+    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let delimiterRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| -") }
+    #expect(delimiterRows == ["| --- | --- |", "| --- | --- |"])
+  }
+
+  @Test(arguments: [(999, "---:"), (1_000, "---")])
+  func readsAheadAtMostAThousandRowsToAlign(emptyRows: Int, delimiter: String) {
+    let rows =
+      Array(repeating: Cell("", values: [.empty]), count: emptyRows) + [Cell("", values: [5])]
+    let dataSource = SectionedDataSource<Any>(items: rows, columns: [TableColumn("N")])
+    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    #expect(markdown.hasPrefix("| N |\n| \(delimiter) |\n"))
   }
 
   @Test func writesTheHeaderRowsOfASectionWithoutRows() {

@@ -77,7 +77,12 @@ import Testing
     let output = renderer.render(Table(dataSource: reusing))
     #expect(output == renderer.render(Table(dataSource: FreshDataSource())))
     #expect(reusing.madeFresh == 0)
-    // Aligned text measured first reads every row twice; the others read each row once.
-    #expect(reusing.configured % Self.rows.count == 0 && reusing.configured > 0)
+    // Aligned text measured first reads every row twice; Markdown reads the first rows once
+    // more, until its automatic columns are aligned; the others read each row once.
+    if renderer is MarkdownTableRenderer {
+      #expect(reusing.configured > Self.rows.count && reusing.configured <= 2 * Self.rows.count)
+    } else {
+      #expect(reusing.configured % Self.rows.count == 0 && reusing.configured > 0)
+    }
   }
 }

@@ -129,6 +129,6 @@ import Testing
     let error = #expect(throws: RenderError.self) {
       try CSVTableRenderer().write(table, toDescriptor: ends[1])
     }
-    #expect(error == .writeFailed(descriptor: ends[1], code: EPIPE))
+    #expect(error == .writeFailed(destination: "file descriptor \(ends[1])", code: EPIPE))
   }
 }

@@ -6,7 +6,7 @@
 
 /// An input file open for reading in chunks, with errors that name the path and say what is
 /// wrong in the system's words; closed when the last reference goes.
-final class InputFile {
+final class ChunkedFileReader {
   /// How many bytes each chunk holds at most.
   static let chunkSize = 1 << 20
 
