@@ -21,9 +21,14 @@ let package = Package(
   targets: [
     .target(name: "TableKit", swiftSettings: strictSettings),
     .target(name: "TableRender", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .target(
+      name: "TableKitCommandLine",
+      dependencies: ["TableKit"],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "tablekit",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -32,6 +37,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "TableKitCommandLineTests",
+      dependencies: ["TableKit", "TableKitCommandLine"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "TableRenderTests",
       dependencies: ["TableKit", "TableRender"],

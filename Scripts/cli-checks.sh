@@ -51,13 +51,13 @@ expect_failure 64 "--max-width needs a positive whole number, not '0'" --max-wid
 expect_failure 64 "unknown argument '--colour'" --colour
 
 printf '{"columns": ["a", "b", "c"], "rows": [[1, 2, 3], [4, 5]]}' >"$work/short.json"
-expect_failure 65 "row 1 of section 0 has 2 values, but the table has 3 columns" --input "$work/short.json"
+expect_failure 65 "short.json:1:50: row 1 of section 0 has 2 values, but the table has 3 columns" --input "$work/short.json"
 printf '{"columns": ["a"], "sections": [{"rows": [[{"nested": 1}]]}]}' >"$work/object.json"
-expect_failure 65 "sections[0].rows[0][0]" --input "$work/object.json"
+expect_failure 65 "object.json:1:44: sections[0].rows[0][0] must be a string, number, true, false or null, found an object" --input "$work/object.json"
 printf '{"rows": [[1]]}' >"$work/nocolumns.json"
-expect_failure 65 "missing \"columns\"" --input "$work/nocolumns.json"
+expect_failure 65 "nocolumns.json:1:15: missing \"columns\" in the table" --input "$work/nocolumns.json"
 printf '{"columns": ["a"], "rows": [[1]' >"$work/broken.json"
-expect_failure 65 "$work/broken.json: invalid JSON" --input "$work/broken.json"
+expect_failure 65 "$work/broken.json:1:32: expected \`,\` or \`]\` after a row, found the end of the file" --input "$work/broken.json"
 expect_failure 65 "cannot read $work/missing.json" --input "$work/missing.json"
 expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format csv --output "$work/no/such/dir/out.csv"
 
@@ -89,9 +89,44 @@ if [[ -w /dev/full ]]; then
   expect_clean_message
 fi
 
+# Numbers are kept exactly: exponents written out, digits beyond 64 bits kept, never rounded.
 printf '{"columns": ["tiny"], "rows": [[1e-20], [1.5e-16]]}' >"$work/tiny.json"
-expect_output "1.5e-16" --input "$work/tiny.json" --format csv
-expect_output "1e-20" --input "$work/tiny.json" --format csv
+expect_output "0.00000000000000015" --input "$work/tiny.json" --format csv
+expect_output "0.00000000000000000001" --input "$work/tiny.json" --format csv
+printf '{"columns": ["n"], "rows": [[123456789012345678901234567890], [-9223372036854775809],
+  [100.10], [1.5e3], [-0.0], [9223372036854775807]]}' >"$work/exact.json"
+"$tablekit" --input "$work/exact.json" --format csv >"$work/exact.csv"
+checks=$((checks + 1))
+if [[ "$(cat "$work/exact.csv")" != $'n\r\n123456789012345678901234567890\r\n-9223372036854775809\r\n100.10\r\n1500\r\n0.0\r\n9223372036854775807\r' ]]; then
+  echo "FAIL: numbers were not kept exactly: $(cat -A "$work/exact.csv")" >&2
+  failures=$((failures + 1))
+fi
+printf '{"columns": ["n"],\n "rows": [[1],\n  [1e-400]]}' >"$work/small.json"
+expect_failure 65 "$work/small.json:3:4: the number 1e-400 has 400 digits after the point; tablekit keeps numbers exactly and holds at most 38" --input "$work/small.json"
+printf '{"columns": ["n"],\n "rows": [[1],\n  [1e400]]}' >"$work/large.json"
+expect_failure 65 "$work/large.json:3:4: the number 1e400 needs 401 digits; tablekit keeps numbers exactly and holds at most 38" --input "$work/large.json"
+printf '{"columns": ["n"], "rows": [[+1]]}' >"$work/plus.json"
+expect_failure 65 "plus.json:1:30: the number +1 is not valid JSON: a number has no plus sign" --input "$work/plus.json"
+
+# Errors say what is wrong with a value, and where.
+printf '{"columns": ["n"],\n "rows": [["ab\xffc"]]}' >"$work/utf8.json"
+expect_failure 65 "$work/utf8.json:2:15: invalid UTF-8 at byte 33 (line 2, column 15): byte 0xFF never appears in UTF-8" --input "$work/utf8.json"
+printf '{"columns": ["n"], "rows": [["\\ud800!"]]}' >"$work/surrogate.json"
+expect_failure 65 "surrogate.json:1:31: the escape \\ud800 is a lone surrogate" --input "$work/surrogate.json"
+printf '{"columns": ["n"], "rows": [["open]]}' >"$work/open.json"
+expect_failure 65 "open.json:1:30: the string that starts here has no closing quote" --input "$work/open.json"
+printf '{"columns": ["n"], "rows": [[1]]} []' >"$work/trailing.json"
+expect_failure 65 "trailing.json:1:35: found an array after the end of the table" --input "$work/trailing.json"
+printf '[["n"], [1]]' >"$work/array.json"
+expect_failure 65 "array.json:1:1: expected an object holding the table" --input "$work/array.json"
+for file in small large plus utf8 surrogate open trailing array; do
+  expect_failure 65 "$file.json" --input "$work/$file.json"
+  checks=$((checks + 1))
+  if grep -qE "Dictionary|String\.Type|Swift\.|DecodingError|expected a string, number, boolean or null" "$work/err"; then
+    echo "FAIL: the message for $file.json reads like Swift: $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+  fi
+done
 
 printf '{"title": "T", "columns": ["n", "x"], "rows": [[1, 2.5], [null, true]]}' >"$work/good.json"
 expect_output "1,2.5" --input "$work/good.json" --format csv

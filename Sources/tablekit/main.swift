@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitCommandLine
 import TableRender
 
 #if canImport(Glibc)

@@ -9,7 +9,4 @@ extension Options.UsageError: LocalizedError {
   var errorDescription: String? { description }
 }
 
-extension JSONTableError: LocalizedError {
-  /// The same sentence as `description`.
-  var errorDescription: String? { description }
-}
+// `JSONTableError` gets the same conformance in TableKitCommandLine, beside the type.

@@ -107,5 +107,19 @@ struct Options {
                               trust); by default such text is prefixed with ' for spreadsheets.
       -h, --help              Show this help.
 
+    NUMBERS IN --input:
+      Numbers are kept exactly, never rounded through a floating-point type. A whole
+      number that fits 64 bits stays an integer; any other number with at most 38
+      digits written out (at most 38 after the point) is written digit for digit as
+      given: 100.10 stays 100.10 and 123456789012345678901234567890 stays whole. An
+      exponent is written out: 1.5e3 becomes 1500, 2.50E-3 becomes 0.00250. Zero has no
+      sign: -0.0 becomes 0.0. A number that needs more digits (1e400, 1e-400) is an
+      error that names it and its line and column.
+
+    ERRORS:
+      Bad input names the file, line and column (from 1; columns count characters) and
+      says what is wrong, e.g. "invalid UTF-8 at byte 17 (byte offsets count from 0)".
+      Exit status: 64 bad arguments, 65 bad input, 74 output failed.
+
     """
 }

@@ -1,0 +1,283 @@
+/// A pull tokenizer of JSON over UTF-8 bytes that knows where every token stands.
+///
+/// Each call to ``next()`` returns the next token: punctuation, a string with its escapes decoded
+/// (surrogate pairs joined), a number with its text kept as written, or a literal. It checks the
+/// bytes as it goes: UTF-8 (the offset of the first bad byte), string escapes, control characters
+/// in strings, and JSON's number grammar (no `+`, no leading zeros, digits after a point and in
+/// an exponent). A leading byte order mark is skipped. It does not check how tokens follow each
+/// other: that is the reader's job (``JSONTableDocument`` reads one shape).
+///
+/// ```swift
+/// var tokenizer = JSONTokenizer(path: "a.json", bytes: Array(#"[1, "x"]"#.utf8))
+/// while true {
+///   let token = try tokenizer.next()  // .beginArray, .number(1), .comma, .string("x"), .endArray
+///   if token == .endOfInput { break }
+/// }
+/// ```
+///
+/// It also works over a stream: create it with `isComplete: false`, and when ``next()`` returns
+/// ``JSONToken/needsMoreInput`` (the bytes so far end inside a token, or before one), append the
+/// next chunk with ``append(contentsOf:)`` — or call ``finishInput()`` at the end of the stream —
+/// and ask again. Bytes already tokenized are dropped as chunks arrive, so memory holds about one
+/// chunk and the longest token. A token that spans many chunks is scanned again from its start
+/// each time; append chunks of 64 KiB or more.
+///
+/// - Complexity: O(n) over the input for whole inputs.
+package struct JSONTokenizer {
+  /// The path named in errors.
+  package let path: String
+  /// The bytes not yet dropped; `buffer[0]` is byte ``droppedCount`` of the input.
+  var buffer: [UInt8]
+  /// The next byte to read.
+  var index = 0
+  /// Where the last token (or the last error's token) starts.
+  var tokenStart = 0
+  /// Whether the whole input has been given.
+  var isComplete: Bool
+  /// How many bytes of the input were dropped from the front of ``buffer``.
+  var droppedCount = 0
+  /// The current line, from 1.
+  var line = 1
+  /// Where the current line starts in ``buffer`` (0 when it started in dropped bytes).
+  var lineStart = 0
+  /// Characters of the current line that stood in dropped bytes.
+  var droppedColumns = 0
+  /// Bytes of a string with escapes, decoded; kept to reuse its storage.
+  var scratch: [UInt8] = []
+
+  /// Creates a tokenizer over `bytes`.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path, named in errors.
+  ///   - bytes: The input, or its first chunk.
+  ///   - isComplete: Whether `bytes` is the whole input (`false` for a stream).
+  package init(path: String, bytes: [UInt8], isComplete: Bool = true) {
+    self.path = path
+    self.buffer = bytes
+    self.isComplete = isComplete
+  }
+
+  /// Adds the next chunk of a stream; bytes already tokenized may be dropped.
+  ///
+  /// - Parameter bytes: The chunk.
+  package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    if tokenStart > 0 && tokenStart >= buffer.count / 2 { dropTokenizedBytes() }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Says that no more bytes will come.
+  package mutating func finishInput() {
+    isComplete = true
+  }
+
+  /// Drops the bytes before the current token, keeping line and column counts right.
+  private mutating func dropTokenizedBytes() {
+    let count = tokenStart
+    droppedColumns += characterCount(from: lineStart, to: count)
+    lineStart = 0
+    buffer.removeFirst(count)
+    droppedCount += count
+    index -= count
+    tokenStart = 0
+  }
+
+  /// The number of characters (bytes that start a UTF-8 sequence) in `buffer[start..<end]`.
+  private func characterCount(from start: Int, to end: Int) -> Int {
+    var count = 0
+    for byte in buffer[start..<end] where byte & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// The position of `buffer[offset]`, which must be on the current line.
+  func position(at offset: Int) -> JSONPosition {
+    let end = min(max(offset, lineStart), buffer.count)
+    return JSONPosition(
+      byteOffset: droppedCount + offset, line: line,
+      column: droppedColumns + characterCount(from: lineStart, to: end) + 1)
+  }
+
+  /// Where the last token returned starts.
+  package var tokenPosition: JSONPosition { position(at: tokenStart) }
+
+  /// A cheap note of where the last token starts, turned into a ``JSONPosition`` only when
+  /// needed (counting columns means reading the line, which may be the whole file).
+  package struct Mark: Sendable {
+    fileprivate var offset: Int
+    fileprivate var line: Int
+    fileprivate var lineStart: Int
+    fileprivate var droppedColumns: Int
+    fileprivate var droppedCount: Int
+  }
+
+  /// A note of where the last token returned starts.
+  package var tokenMark: Mark {
+    Mark(
+      offset: tokenStart, line: line, lineStart: lineStart, droppedColumns: droppedColumns,
+      droppedCount: droppedCount)
+  }
+
+  /// The position a mark notes; when its bytes were dropped since (a stream), the position of
+  /// the last token instead.
+  package func position(of mark: Mark) -> JSONPosition {
+    guard mark.droppedCount == droppedCount else { return tokenPosition }
+    return JSONPosition(
+      byteOffset: droppedCount + mark.offset, line: mark.line,
+      column: mark.droppedColumns + characterCount(from: mark.lineStart, to: mark.offset) + 1)
+  }
+
+  /// An error at the place `mark` notes.
+  func error(at mark: Mark, _ reason: JSONTableError.Reason) -> JSONTableError {
+    JSONTableError(path: path, position: position(of: mark), reason: reason)
+  }
+
+  /// An error at `buffer[offset]`.
+  func error(at offset: Int, _ reason: JSONTableError.Reason) -> JSONTableError {
+    JSONTableError(path: path, position: position(at: offset), reason: reason)
+  }
+
+  /// Returns the next token.
+  ///
+  /// - Returns: The token; ``JSONToken/endOfInput`` at the end of a complete input,
+  ///   ``JSONToken/needsMoreInput`` when a stream's bytes so far end before the token does.
+  /// - Throws: ``JSONTableError`` for bytes that make no token: invalid UTF-8, a bad escape or
+  ///   number, an unterminated string, a character that cannot start a token.
+  package mutating func next() throws(JSONTableError) -> JSONToken {
+    // A stream's first bytes may be the start of a byte order mark: wait for all three.
+    if index == 0 && droppedCount == 0 && !isComplete && buffer.count < 3
+      && Self.byteOrderMark.starts(with: buffer)
+    {
+      return .needsMoreInput
+    }
+    skipWhitespace()
+    tokenStart = index
+    guard index < buffer.count else { return isComplete ? .endOfInput : .needsMoreInput }
+    switch buffer[index] {
+    case UInt8(ascii: "\""):
+      return try scanString()
+    case UInt8(ascii: ","):
+      index += 1
+      return .comma
+    case UInt8(ascii: ":"):
+      index += 1
+      return .colon
+    case UInt8(ascii: "["):
+      index += 1
+      return .beginArray
+    case UInt8(ascii: "]"):
+      index += 1
+      return .endArray
+    case UInt8(ascii: "{"):
+      index += 1
+      return .beginObject
+    case UInt8(ascii: "}"):
+      index += 1
+      return .endObject
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return try scanNumber()
+    case UInt8(ascii: "t"):
+      return try scanLiteral("true", .boolean(true))
+    case UInt8(ascii: "f"):
+      return try scanLiteral("false", .boolean(false))
+    case UInt8(ascii: "n"):
+      return try scanLiteral("null", .null)
+    case UInt8(ascii: "+"), UInt8(ascii: "."):
+      let why =
+        buffer[index] == UInt8(ascii: "+")
+        ? "a number has no plus sign" : "a number needs a digit before its point"
+      guard let failure = invalidNumber(why) else { return .needsMoreInput }
+      throw failure
+    default:
+      guard let failure = try unexpectedByte(at: index, expected: "a JSON value") else {
+        return .needsMoreInput
+      }
+      throw failure
+    }
+  }
+
+  /// Skips spaces, tabs, carriage returns and line feeds, counting lines.
+  private mutating func skipWhitespace() {
+    if index == 0 && droppedCount == 0 { skipByteOrderMark() }
+    while index < buffer.count {
+      switch buffer[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      case UInt8(ascii: "\n"):
+        index += 1
+        line += 1
+        lineStart = index
+        droppedColumns = 0
+      default:
+        return
+      }
+    }
+  }
+
+  /// Skips a UTF-8 byte order mark at the very start; it does not count as a column.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  private mutating func skipByteOrderMark() {
+    guard buffer.starts(with: Self.byteOrderMark) else { return }
+    index = 3
+    lineStart = 3
+  }
+
+  /// Reads `true`, `false` or `null`.
+  private mutating func scanLiteral(_ word: StaticString, _ token: JSONToken) throws(JSONTableError)
+    -> JSONToken
+  {
+    let length = word.utf8CodeUnitCount
+    let available = min(length, buffer.count - index)
+    let matches = word.withUTF8Buffer { expected in
+      buffer[index..<(index + available)].elementsEqual(expected.prefix(available))
+    }
+    if matches && available == length {
+      index += length
+      return token
+    }
+    if matches && !isComplete { return .needsMoreInput }
+    guard let failure = try unexpectedByte(at: index, expected: "a JSON value") else {
+      return .needsMoreInput
+    }
+    throw failure
+  }
+
+  /// The error for a byte that cannot stand at `offset`: invalid UTF-8 if it is, otherwise
+  /// "expected …, found …" naming the word or character found; `nil` when a stream's bytes end
+  /// before what the message quotes does.
+  func unexpectedByte(at offset: Int, expected: String) throws(JSONTableError) -> JSONTableError? {
+    let byte = buffer[offset]
+    if byte >= 0x80 {
+      guard let length = try utf8SequenceLength(at: offset) else { return nil }
+      let scalar = String(decoding: buffer[offset..<(offset + length)], as: UTF8.self)
+        .unicodeScalars.first
+      let found = scalar.map(JSONText.character) ?? "byte \(JSONText.hex(byte))"
+      return error(at: offset, .unexpected(found: found, expected: expected))
+    }
+    if Self.isWordByte(byte) {
+      var end = offset
+      while end - offset < 20 {
+        guard end < buffer.count else {
+          if !isComplete { return nil }
+          break
+        }
+        guard Self.isWordByte(buffer[end]) else { break }
+        end += 1
+      }
+      let word = String(decoding: buffer[offset..<end], as: UTF8.self)
+      return error(at: offset, .unexpected(found: "`\(word)`", expected: expected))
+    }
+    return error(
+      at: offset, .unexpected(found: JSONText.character(Unicode.Scalar(byte)), expected: expected))
+  }
+
+  /// Whether the byte is an ASCII letter, digit or underscore.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      true
+    default:
+      false
+    }
+  }
+}
