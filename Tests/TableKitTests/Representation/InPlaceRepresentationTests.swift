@@ -175,6 +175,29 @@ private final class Dog: Animal {
     #expect(cell == Cell("own", isSelectable: false))
   }
 
+  /// Items held as another existential than `Any` are looked inside as well.
+  @Test func itemsHeldAsAnExistentialShowTheValueInside() {
+    let calls = Calls()
+    let payment = Payment(payee: "Acme", cents: 1, calls: calls)
+    let representable = SectionedDataSource<any TableRepresentable>(items: [
+      payment, Memo(text: "m"), payment,
+    ])
+    let hashable = SectionedDataSource<AnyHashable>(items: [AnyHashable(Memo(text: "h")), 5])
+    var cell = Self.used
+    for row in 0..<3 {
+      let position = TablePosition(section: 0, row: row)
+      representable.configureCell(&cell, at: position)
+      #expect(cell == representable.cell(at: position))
+    }
+    #expect(cell.text == "Acme" && cell.values.count == 2)
+    for row in 0..<2 {
+      let position = TablePosition(section: 0, row: row)
+      hashable.configureCell(&cell, at: position)
+      #expect(cell == hashable.cell(at: position))
+    }
+    #expect(cell == Cell("5", kind: .fallback))
+  }
+
   @Test func aRowThatNoLongerExistsIsAnEmptyUnselectableRow() {
     let dataSource = SectionedDataSource<Any>(items: [Memo(text: "a"), Memo(text: "b")])
     dataSource.sections[0].items.removeLast()
