@@ -106,7 +106,6 @@ protocol RepresentationWitness {
 /// The witness of `Represented`'s conformance to ``TableRepresentable``.
 private enum Conformance<Represented: TableRepresentable>: RepresentationWitness {
   static func configure<Value>(_ cell: inout Cell, with value: Value) -> Bool {
-    // Identifiers, not `==` on the metatypes, which looks up `Optional<Any.Type>` every time.
     let type = ObjectIdentifier(Value.self)
     if type == ObjectIdentifier(Represented.self) {
       // The types were just compared equal, so this reinterprets a value as its own type.
