@@ -100,6 +100,10 @@ enum BenchmarkTable {
 ///
 /// At 16 bytes the row fits inside an `Any` without a heap box, as small records do; its cell
 /// holds ordinary `String`s taken from the shared name, date and note tables.
+///
+/// Its `TableRepresentable` conformance is the one a user writes: `tableCell`, and `configure(_:)`
+/// to fill a reused cell in place. The generic cases reach it from `Any` through
+/// `SectionedDataSource<Any>`.
 struct BenchmarkRow: TableRepresentable {
   var id: Int32
   var name: UInt8
@@ -111,9 +115,20 @@ struct BenchmarkRow: TableRepresentable {
   var amount: Double { Double(cents) / 100 }
 
   var tableCell: Cell {
-    var cell = Cell("")
+    let strings = BenchmarkStrings.shared
+    let name = strings.names[Int(name)]
+    return Cell(
+      name,
+      values: [
+        .integer(Int(id)), .text(name), .decimal(amount, fractionDigits: 2), .boolean(flag),
+        .text(strings.dates[Int(date)]), .text(strings.notes[Int(note)]),
+      ],
+      kind: strings.kind
+    )
+  }
+
+  func configure(_ cell: inout Cell) {
     configure(&cell, strings: .shared)
-    return cell
   }
 
   /// Fills `cell` in place, overwriting its six values (see `TableDataSource.configureCell`).
@@ -142,6 +157,14 @@ struct BenchmarkRow: TableRepresentable {
   }
 }
 
+/// A benchmark row whose representation is only `tableCell`, as in the README's example: every
+/// row makes a new cell, which the default `configure(_:)` assigns.
+struct BenchmarkCellOnlyRow: TableRepresentable {
+  var row: BenchmarkRow
+
+  var tableCell: Cell { row.tableCell }
+}
+
 /// The texts rows take their names, dates and notes from, and their cell kind.
 struct BenchmarkStrings {
   static let shared = BenchmarkStrings()
@@ -152,36 +175,26 @@ struct BenchmarkStrings {
   let kind: CellKind = "row"
 }
 
-/// A data source over the first `count` rows of the benchmark table, made on demand.
-///
-/// With `isTyped` it answers `cell(at:)` from its own rows, as a data source of one model type
-/// would; without it, cells come the generic way, from the represented object (`Any`) through
-/// the representation lookup, as in a mixed-type table.
+/// A data source over the first `count` rows of the benchmark table, made on demand, that fills
+/// the renderer's cell by hand in `configureCell(_:at:)`: the typed path, as a data source of one
+/// model type would be written for speed.
 final class BenchmarkDataSource: TableDataSource {
   let count: Int
-  let isTyped: Bool
   private let strings = BenchmarkStrings.shared
   private var nextIndex = 0
   private var nextState = BenchmarkTable.seed
   private var cached: (index: Int, row: BenchmarkRow)?
 
-  init(count: Int, isTyped: Bool = true) {
+  init(count: Int) {
     self.count = count
-    self.isTyped = isTyped
   }
 
   func cell(at position: TablePosition) -> Cell {
-    isTyped
-      ? row(at: position.row).tableCell
-      : representations.cell(for: representedObject(at: position))
+    row(at: position.row).tableCell
   }
 
   func configureCell(_ cell: inout Cell, at position: TablePosition) {
-    if isTyped {
-      row(at: position.row).configure(&cell, strings: strings)
-    } else {
-      cell = representations.cell(for: representedObject(at: position))
-    }
+    row(at: position.row).configure(&cell, strings: strings)
   }
 
   var numberOfSections: Int { 1 }
@@ -203,5 +216,19 @@ final class BenchmarkDataSource: TableDataSource {
     nextIndex = index + 1
     cached = (index, row)
     return row
+  }
+
+  /// The first `count` rows in order, each made by `wrap`, for a data source that holds its
+  /// items.
+  static func rows(count: Int, _ wrap: (BenchmarkRow) -> Any) -> [Any] {
+    var rows: [Any] = []
+    rows.reserveCapacity(count)
+    var state = BenchmarkTable.seed
+    for index in 0..<count {
+      let (row, next) = BenchmarkTable.row(index: index, state: state)
+      rows.append(wrap(row))
+      state = next
+    }
+    return rows
   }
 }

@@ -53,24 +53,87 @@ extension CaseResult {
 }
 
 /// The renderers the benchmark measures, by case name.
+///
+/// Each format runs on the typed path (`tablekit_html`: a data source that fills the renderer's
+/// cell by hand in `configureCell(_:at:)`) and most also on the generic path (`…_any`: the
+/// README's way, a `SectionedDataSource<Any>` of rows that show themselves through
+/// `TableRepresentable`, with `configure(_:)` filling the cell in place).
+/// `tablekit_html_any_cell` is the generic path for a type that gives only `tableCell`, a new
+/// cell per row.
 enum OwnCase: String, CaseIterable {
   case html = "tablekit_html"
   case htmlGeneric = "tablekit_html_any"
+  case htmlCellOnly = "tablekit_html_any_cell"
   case csv = "tablekit_csv"
+  case csvGeneric = "tablekit_csv_any"
   case markdown = "tablekit_markdown"
+  case markdownGeneric = "tablekit_markdown_any"
   case text = "tablekit_text_plain"
   case grid = "tablekit_text_grid"
+  case gridGeneric = "tablekit_text_grid_any"
   case walk = "tablekit_read_only"
+  case walkGeneric = "tablekit_read_only_any"
+
+  /// How the case's table reaches its cells.
+  enum Path {
+    /// The benchmark's own data source fills the cell by hand.
+    case typed
+    /// `SectionedDataSource<Any>` over rows that configure the cell in place.
+    case generic
+    /// `SectionedDataSource<Any>` over rows that only give `tableCell`.
+    case cellOnly
+  }
+
+  var path: Path {
+    switch self {
+    case .html, .csv, .markdown, .text, .grid, .walk: .typed
+    case .htmlGeneric, .csvGeneric, .markdownGeneric, .gridGeneric, .walkGeneric: .generic
+    case .htmlCellOnly: .cellOnly
+    }
+  }
+
+  /// The typed case a generic case is compared with; `nil` for a typed case.
+  var typedCounterpart: OwnCase? {
+    switch self {
+    case .htmlGeneric, .htmlCellOnly: .html
+    case .csvGeneric: .csv
+    case .markdownGeneric: .markdown
+    case .gridGeneric: .grid
+    case .walkGeneric: .walk
+    case .html, .csv, .markdown, .text, .grid, .walk: nil
+    }
+  }
 
   var renderer: any TableRenderer {
     switch self {
-    case .walk: ReadOnlyRenderer()
-    case .html, .htmlGeneric: HTMLTableRenderer()
-    case .csv: CSVTableRenderer()
-    case .markdown: MarkdownTableRenderer()
+    case .walk, .walkGeneric: ReadOnlyRenderer()
+    case .html, .htmlGeneric, .htmlCellOnly: HTMLTableRenderer()
+    case .csv, .csvGeneric: CSVTableRenderer()
+    case .markdown, .markdownGeneric: MarkdownTableRenderer()
     case .text: TextTableRenderer(style: .plain)
-    case .grid: TextTableRenderer(style: .grid)
+    case .grid, .gridGeneric: TextTableRenderer(style: .grid)
     }
+  }
+
+  /// The case's table of the first `rows` benchmark rows.
+  ///
+  /// The generic paths hold their rows in memory, as a `SectionedDataSource` does; they are made
+  /// here, before any timing.
+  func makeTable(rows: Int) -> Table {
+    switch path {
+    case .typed:
+      return Table(dataSource: BenchmarkDataSource(count: rows))
+    case .generic:
+      return Self.sectioned(BenchmarkDataSource.rows(count: rows) { $0 })
+    case .cellOnly:
+      return Self.sectioned(BenchmarkDataSource.rows(count: rows) { BenchmarkCellOnlyRow(row: $0) })
+    }
+  }
+
+  private static func sectioned(_ items: [Any]) -> Table {
+    Table(
+      dataSource: SectionedDataSource<Any>(
+        sections: [TableSection(items: items)], columns: BenchmarkTable.columns))
   }
 }
 
@@ -106,12 +169,11 @@ func measure(_ own: OwnCase, rows: Int, repetitions: Int) -> CaseResult {
   let renderer = own.renderer
   // One small untimed render first, so that no timed one pays for first use: the shared text
   // tables, code paged in, the output block touched.
-  let warmUp = Table(dataSource: BenchmarkDataSource(count: 1_000, isTyped: own != .htmlGeneric))
-  _ = renderer.render(warmUp)
+  _ = renderer.render(own.makeTable(rows: 1_000))
   var times: [Double] = []
   var bytes = 0
   for _ in 0..<max(repetitions, 1) {
-    let table = Table(dataSource: BenchmarkDataSource(count: rows, isTyped: own != .htmlGeneric))
+    let table = own.makeTable(rows: rows)
     let clock = ContinuousClock()
     let sink = CountingSink()
     var buffer = OutputBuffer(sink: sink)

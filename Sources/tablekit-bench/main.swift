@@ -8,8 +8,10 @@ import TableRender
 ///     swift run -c release tablekit-bench                     # 100k and 1M rows, all peers
 ///     swift run -c release tablekit-bench --rows 100000 --peers none
 ///     swift run -c release tablekit-bench --verify 1000       # rows as gendata.py's TSV
+///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
+  var cases = OwnCase.allCases
   var repetitions = 3
   var peerRepetitions = 1
   var peers = [
@@ -48,6 +50,13 @@ struct BenchmarkOptions {
       case "--python": options.python = value(argument)
       case "--peers-dir": options.peersDirectory = value(argument)
       case "--case": options.childCase = value(argument)
+      case "--cases":
+        options.cases = value(argument).split(separator: ",").map { name in
+          guard let own = OwnCase(rawValue: String(name)) else {
+            stop("unknown case \(name); the cases: \(OwnCase.allCases.map(\.rawValue))")
+          }
+          return own
+        }
       case "--verify": options.verifyCount = number(argument)
       default: stop("unknown argument \(argument)")
       }
@@ -162,12 +171,12 @@ for rows in options.rowCounts {
   // of on every repetition of one case.
   var rounds: [OwnCase: [CaseResult]] = [:]
   for _ in 0..<options.repetitions {
-    for own in OwnCase.allCases {
+    for own in options.cases {
       let arguments = ["--case", own.rawValue, "--rows", String(rows), "--reps", "1"]
       if let result = runCase(selfPath, arguments) { rounds[own, default: []].append(result) }
     }
   }
-  for own in OwnCase.allCases {
+  for own in options.cases {
     guard let runs = rounds[own], let merged = CaseResult(merging: runs) else { continue }
     results.append(merged)
     print(describe(merged))
@@ -193,6 +202,33 @@ let comparisons: [(own: String, peer: String, target: Double)] = [
   ("tablekit_csv", "stdlib_csv", 0),
   ("tablekit_markdown", "tabulate_github", 0),
 ]
+print(
+  """
+
+  generic path (SectionedDataSource<Any>, rows showing themselves through TableRepresentable)
+  against the typed path (a data source filling the cell by hand), median / median:
+  """)
+for rows in options.rowCounts {
+  for generic in options.cases {
+    guard
+      let typedCase = generic.typedCounterpart,
+      let own = results.first(where: { $0.name == generic.rawValue && $0.rows == rows }),
+      let typed = results.first(where: { $0.name == typedCase.rawValue && $0.rows == rows })
+    else { continue }
+    let ratio = own.medianSeconds / typed.medianSeconds
+    // The target is for rendering on the generic path proper; a type with only `tableCell` and
+    // the bare read are shown for comparison.
+    let verdict =
+      generic.path == .generic && generic != .walkGeneric
+      ? (ratio <= 1.3 ? "  (target ≤1.3×: met)" : "  (target ≤1.3×: NOT met)") : ""
+    print(
+      "  \(rows) rows: \(generic.rawValue) vs \(typedCase.rawValue): "
+        + "\(String(format: "%.3f", own.medianSeconds)) s vs "
+        + "\(String(format: "%.3f", typed.medianSeconds)) s = \(String(format: "%.2f", ratio))×\(verdict)"
+    )
+  }
+}
+
 print("\nspeed-up (peer median / TableKit median) at each row count:")
 for rows in options.rowCounts {
   for comparison in comparisons {

@@ -20,7 +20,15 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// The columns of a multi-column table; empty for a table of texts and details.
   public var columns: [TableColumn]
   /// This table's overrides of how types show themselves.
-  public var representations: RepresentationRegistry
+  public var representations: RepresentationRegistry {
+    didSet { memo = RepresentationMemo() }
+  }
+
+  /// How each type of item is shown, learned from its first item (see ``configureCell(_:at:)``).
+  private var memo = RepresentationMemo()
+  /// Whether this is a `SectionedDataSource` itself, not a subclass, which may override
+  /// ``cell(at:)`` and so must be asked for every cell.
+  private let fillsCellsFromItems: Bool
 
   /// Creates a data source over `sections`.
   ///
@@ -36,6 +44,7 @@ open class SectionedDataSource<Item>: TableDataSource {
     self.sections = sections
     self.columns = columns
     self.representations = representations
+    self.fillsCellsFromItems = Self.self == SectionedDataSource<Item>.self
   }
 
   /// Creates a data source with one untitled section holding `items`.
@@ -55,7 +64,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The item count.
   open func numberOfRows(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? sections[section].items.count : 0
+    section >= 0 && section < sections.count ? sections[section].items.count : 0
   }
 
   /// The item at `position`.
@@ -63,7 +72,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter position: A position inside the counts.
   /// - Returns: The item.
   open func representedObject(at position: TablePosition) -> Any {
-    item(at: position).map { $0 as Any } ?? MissingItem(position: position)
+    object(at: position)
   }
 
   /// The item's cell, resolved through ``representations``.
@@ -75,24 +84,62 @@ open class SectionedDataSource<Item>: TableDataSource {
     return representations.cell(for: item)
   }
 
-  /// Assigns ``cell(at:)``; declared here so that a subclass can override it.
+  /// Fills `cell` with the item's cell in place, resolved as ``cell(at:)`` resolves it.
   ///
-  /// A subclass whose items build their own cells can fill `cell` in place instead (see
-  /// ``TableDataSource/configureCell(_:at:)``). Without this declaration a subclass's version
-  /// would never be called: the conformance would keep using the protocol's default.
+  /// The item's type is looked up once, on its first item: whether ``representations`` overrides
+  /// it, else whether it is ``TableRepresentable``. Every later item of that type goes straight
+  /// to its override or to its ``TableRepresentable/configure(_:)``, which fills the renderer's
+  /// reused cell in place if the type implements it, so a table of items of any type renders
+  /// about as fast as a data source that fills its cells by hand. `Optional` and `AnyHashable`
+  /// items, which may hold any type, are resolved item by item.
+  ///
+  /// A subclass gets ``cell(at:)`` assigned instead, so a subclass that overrides only
+  /// ``cell(at:)`` is still asked for every cell. A subclass whose items build their own cells
+  /// can override this method to fill `cell` in place itself (see
+  /// ``TableDataSource/configureCell(_:at:)``).
   ///
   /// - Parameters:
-  ///   - cell: Replaced with the row's cell.
+  ///   - cell: A cell holding an earlier row, or a new one; on return, the row's cell.
   ///   - position: A position inside the counts.
   open func configureCell(_ cell: inout Cell, at position: TablePosition) {
-    cell = self.cell(at: position)
+    guard fillsCellsFromItems else {
+      cell = self.cell(at: position)
+      return
+    }
+    // A missing item is a `MissingItem`, which shows itself as the empty row.
+    let object = object(at: position)
+    // The lookup is its own short access to `memo`, and the cell is filled after it ends: the
+    // type's code may read this data source again.
+    let way = memo.way(for: type(of: object)) { representations }
+    way.configure(&cell, for: object)
   }
 
   /// The item at `position`, or `nil` when ``sections`` no longer has it.
   private func item(at position: TablePosition) -> Item? {
-    guard sections.indices.contains(position.section) else { return nil }
-    let items = sections[position.section].items
-    return items.indices.contains(position.row) ? items[position.row] : nil
+    let (section, row) = (position.section, position.row)
+    guard section >= 0, section < sections.count, row >= 0, row < sections[section].items.count
+    else { return nil }
+    return sections[section].items[row]
+  }
+
+  /// The item at `position` as `Any`, or a ``MissingItem`` when ``sections`` no longer has it.
+  ///
+  /// Code generic over `Item` looks up the type metadata of `TableSection<Item>`, its array and
+  /// `Optional<Item>` at run time, on every access: about 3,800 instructions a lookup, more than
+  /// the rest of a row of HTML. When `Item` is `Any` (a table of mixed types, the common case) the sections are read
+  /// as what they are, `[TableSection<Any>]`, by code that knows its types; the item is then
+  /// already an `Any` (wrapping it again would box it, and `type(of:)` would answer `Any`).
+  private func object(at position: TablePosition) -> Any {
+    guard ObjectIdentifier(Item.self) == ObjectIdentifier(Any.self) else {
+      return typedObject(at: position)
+    }
+    // The types were just compared equal, so this reinterprets the array as its own type.
+    return unsafeBitCast(sections, to: [TableSection<Any>].self).object(at: position)
+  }
+
+  /// The item at `position` as `Any`, or a ``MissingItem``, for an `Item` other than `Any`.
+  private func typedObject(at position: TablePosition) -> Any {
+    item(at: position).map { $0 as Any } ?? MissingItem(position: position)
   }
 
   /// The section's header title.
@@ -100,7 +147,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The header title, or `nil`.
   open func titleForHeader(inSection section: Int) -> String? {
-    sections.indices.contains(section) ? sections[section].header : nil
+    section >= 0 && section < sections.count ? sections[section].header : nil
   }
 
   /// The section's footer title.
@@ -108,7 +155,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameter section: A section in `0..<numberOfSections`.
   /// - Returns: The footer title, or `nil`.
   open func titleForFooter(inSection section: Int) -> String? {
-    sections.indices.contains(section) ? sections[section].footer : nil
+    section >= 0 && section < sections.count ? sections[section].footer : nil
   }
 
   /// Allows every selection as asked; override to veto or redirect.
@@ -138,4 +185,15 @@ struct MissingItem: TableRepresentable, CustomStringConvertible {
   var tableCell: Cell { Cell("", kind: "missing", isSelectable: false) }
 
   var description: String { "no item at \(position): call reloadData() after changing sections" }
+}
+
+extension [TableSection<Any>] {
+  /// The item at `position`, or a ``MissingItem`` when there is none.
+  fileprivate func object(at position: TablePosition) -> Any {
+    let (section, row) = (position.section, position.row)
+    guard section >= 0, section < count, row >= 0, row < self[section].items.count else {
+      return MissingItem(position: position)
+    }
+    return self[section].items[row]
+  }
 }

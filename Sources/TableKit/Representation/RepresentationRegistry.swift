@@ -77,6 +77,52 @@ public struct RepresentationRegistry: Sendable {
     }
     return Cell(representing: object)
   }
+
+  /// Fills `cell` with the cell for `object`, in place where the object's type allows it.
+  ///
+  /// The same resolution as ``cell(for:)``: an override registered here replaces `cell` with
+  /// the override's cell; a ``TableRepresentable`` object fills it through
+  /// ``TableRepresentable/configure(_:)``; any other object's description is written into it.
+  /// A data source of your own can fill a renderer's reused cell this way:
+  ///
+  /// ```swift
+  /// func configureCell(_ cell: inout Cell, at position: TablePosition) {
+  ///   representations.configure(&cell, for: items[position.row])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - cell: A cell holding an earlier row, or a new one; on return, equal to
+  ///     `cell(for: object)`.
+  ///   - object: Any value, of any type.
+  public func configure(_ cell: inout Cell, for object: Any) {
+    if !overrides.isEmpty,
+      let override = overrides[ObjectIdentifier(type(of: object))],
+      let overridden = override(object)
+    {
+      cell = overridden
+      return
+    }
+    Self.configureByConformance(&cell, for: object)
+  }
+
+  /// The override registered for exactly `type`, or `nil`.
+  func override(for type: Any.Type) -> (@Sendable (Any) -> Cell?)? {
+    overrides.isEmpty ? nil : overrides[ObjectIdentifier(type)]
+  }
+
+  /// Fills `cell` from the object's own conformance, else with its description: resolution
+  /// without the overrides.
+  ///
+  /// The cast looks inside `Optional` and `AnyHashable` and finds conformances that classes
+  /// inherit.
+  static func configureByConformance(_ cell: inout Cell, for object: Any) {
+    if let representable = object as? any TableRepresentable {
+      representable.configure(&cell)
+    } else {
+      cell.prepareForReuse(String(describing: object), kind: .fallback)
+    }
+  }
 }
 
 extension Cell {
