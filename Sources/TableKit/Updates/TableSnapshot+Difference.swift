@@ -31,6 +31,7 @@ extension TableSnapshot {
   /// - Complexity: O(n + m) on average for n items here and m in `old`, plus O(k log k) for
   ///   the k items that stay in a section when some of them changed order (O(k) when none
   ///   did), and the same for sections.
+  @inlinable
   public func difference(
     from old: TableSnapshot,
     contentEquals: ((ItemID) -> Bool)? = nil
@@ -72,34 +73,53 @@ extension TableSnapshot {
     var survives = [Bool](repeating: false, count: total)
     let marksReloads = !reloaded.isEmpty
     let marksReconfigures = !reconfigured.isEmpty
+    // For each row of a section, the old row of its item when the item stays in the section,
+    // else -1.
     var stayingOldRows: [Int] = []
-    var stayingNewRows: [Int] = []
     var movesAreSorted = true
     for (newSection, rows) in itemStorage.enumerated() {
       let oldSection = oldSectionOfNew[newSection]
       guard oldSection >= 0 else { continue }  // inserted: its rows come with it
       stayingOldRows.removeAll(keepingCapacity: true)
-      stayingNewRows.removeAll(keepingCapacity: true)
       stayingOldRows.reserveCapacity(rows.count)
-      stayingNewRows.reserveCapacity(rows.count)
+      // Where the previous item was found in `old`: the next item is most often the next old
+      // row, or the one after (a row deleted between), and checking costs one comparison of
+      // items close in memory instead of a hash and a look-up at a random place.
+      var guessSection = -1
+      var guessRows: [ItemID] = []
+      var guessRow = 0
       for (row, identifier) in rows.enumerated() {
         let position = TablePosition(section: newSection, row: row)
-        guard let packed = old.itemIndex.find(identifier, in: old.itemStorage) else {
+        let packed: Int
+        if guessRow < guessRows.count && guessRows[guessRow] == identifier {
+          packed = TableSnapshotIndex.pack(section: guessSection, row: guessRow)
+        } else if guessRow + 1 < guessRows.count && guessRows[guessRow + 1] == identifier {
+          packed = TableSnapshotIndex.pack(section: guessSection, row: guessRow + 1)
+        } else if let found = old.itemIndex.find(identifier, in: old.itemStorage) {
+          packed = found
+          if TableSnapshotIndex.section(found) != guessSection {
+            guessSection = TableSnapshotIndex.section(found)
+            guessRows = old.itemStorage[guessSection]
+          }
+        } else {
           changes.insertedRows.append(position)
+          stayingOldRows.append(-1)
           continue
         }
+        guessRow = TableSnapshotIndex.row(packed) + 1
         let fromSection = TableSnapshotIndex.section(packed)
         let fromRow = TableSnapshotIndex.row(packed)
         if newSectionOfOld[fromSection] < 0 {
           // Its old section is deleted, and took the old row with it.
           changes.insertedRows.append(position)
+          stayingOldRows.append(-1)
           continue
         }
         survives[oldStart[fromSection] + fromRow] = true
         if fromSection == oldSection {
           stayingOldRows.append(fromRow)
-          stayingNewRows.append(row)
         } else {
+          stayingOldRows.append(-1)
           changes.movedRows.append(
             TableChangeset.RowMove(
               from: TablePosition(section: fromSection, row: fromRow), to: position))
@@ -114,12 +134,12 @@ extension TableSnapshot {
       }
       let rowsKept = LongestIncreasingSubsequence.members(of: stayingOldRows)
       var sectionHasStayMoves = false
-      for (offset, kept) in rowsKept.enumerated() where !kept {
+      for (row, kept) in rowsKept.enumerated() where !kept && stayingOldRows[row] >= 0 {
         sectionHasStayMoves = true
         changes.movedRows.append(
           TableChangeset.RowMove(
-            from: TablePosition(section: oldSection, row: stayingOldRows[offset]),
-            to: TablePosition(section: newSection, row: stayingNewRows[offset])))
+            from: TablePosition(section: oldSection, row: stayingOldRows[row]),
+            to: TablePosition(section: newSection, row: row)))
       }
       // Moves within the section came after the moves into it: sort them by destination.
       if sectionHasStayMoves { movesAreSorted = false }

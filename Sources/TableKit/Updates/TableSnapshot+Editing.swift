@@ -15,6 +15,7 @@ extension TableSnapshot {
   /// - Throws: ``TableSnapshotError/duplicateSection(_:existing:duplicate:)`` or
   ///   ``TableSnapshotError/duplicateItem(_:existing:duplicate:)`` for a repeated identifier.
   /// - Complexity: O(n) on average.
+  @inlinable
   public init(sections: [(section: SectionID, items: [ItemID])]) throws(EditingError) {
     try appendSections(sections.map(\.section))
     for (section, entry) in sections.enumerated() {
@@ -135,6 +136,7 @@ extension TableSnapshot {
   ///   an unknown section, ``TableSnapshotError/noSections`` when `section` is `nil` and there
   ///   is no section; nothing is added then.
   /// - Complexity: O(k) on average for k new items.
+  @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemID],
     toSection section: SectionID? = nil
@@ -273,11 +275,28 @@ extension TableSnapshot {
   // MARK: Helpers
 
   /// Appends items to the section at `section`, undoing all of it on a duplicate.
+  @inlinable
   mutating func appendItems(
     _ identifiers: [ItemID],
     toSectionAt section: Int
   ) throws(EditingError) {
     let start = itemStorage[section].count
+    itemIndex.reserve(identifiers.count, in: itemStorage)
+    if start == 0 {
+      // An empty section takes the array itself (it is shared, not copied), then indexes it.
+      itemStorage[section] = identifiers
+      for (row, identifier) in identifiers.enumerated() {
+        let packed = TableSnapshotIndex.pack(section: section, row: row)
+        if let existing = itemIndex.insert(identifier, at: packed, in: itemStorage) {
+          itemStorage[section] = []
+          reindexItems()
+          throw .duplicateItem(
+            identifier, existing: Self.position(packed: existing),
+            duplicate: Self.position(packed: packed))
+        }
+      }
+      return
+    }
     itemStorage[section].reserveCapacity(start + identifiers.count)
     for identifier in identifiers {
       let packed = TableSnapshotIndex.pack(section: section, row: itemStorage[section].count)
@@ -390,7 +409,8 @@ extension TableSnapshot {
   }
 
   /// Builds the item index again; the items are known to be unique.
-  private mutating func reindexItems() {
+  @usableFromInline
+  mutating func reindexItems() {
     var index = TableSnapshotIndex(capacity: itemStorage.reduce(0) { $0 + $1.count })
     for (section, rows) in itemStorage.enumerated() {
       for (row, identifier) in rows.enumerated() {

@@ -22,17 +22,17 @@
 /// and any change to sections other than appending, rebuilds the index in O(n).
 public struct TableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The section identifiers, in order.
-  var sectionStorage: [SectionID] = []
+  @usableFromInline var sectionStorage: [SectionID] = []
   /// The item identifiers of each section, in order.
-  var itemStorage: [[ItemID]] = []
+  @usableFromInline var itemStorage: [[ItemID]] = []
   /// The index of each section identifier in ``sectionStorage``.
-  var sectionIndex: [SectionID: Int] = [:]
+  @usableFromInline var sectionIndex: [SectionID: Int] = [:]
   /// The packed position of each item identifier.
-  var itemIndex = TableSnapshotIndex()
+  @usableFromInline var itemIndex = TableSnapshotIndex()
   /// Items marked for reloading.
-  var reloaded: Set<ItemID> = []
+  @usableFromInline var reloaded: Set<ItemID> = []
   /// Items marked for reconfiguring.
-  var reconfigured: Set<ItemID> = []
+  @usableFromInline var reconfigured: Set<ItemID> = []
 
   /// Creates an empty snapshot: no sections, no items.
   public init() {}
@@ -135,6 +135,7 @@ public struct TableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & S
   }
 
   /// The index of the section `identifier`, or the error naming it.
+  @usableFromInline
   func sectionNumber(
     _ identifier: SectionID
   ) throws(TableSnapshotError<SectionID, ItemID>) -> Int {
@@ -152,6 +153,7 @@ public struct TableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & S
     return packed
   }
 
+  @inlinable
   static func position(packed: Int) -> TablePosition {
     TablePosition(section: TableSnapshotIndex.section(packed), row: TableSnapshotIndex.row(packed))
   }

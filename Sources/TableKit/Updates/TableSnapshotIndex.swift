@@ -7,26 +7,32 @@
 /// diff finds each item's old position with one hash and, usually, one comparison.
 ///
 /// Every function takes the snapshot's items as an argument; the caller keeps the two in step.
+@usableFromInline
 struct TableSnapshotIndex: Hashable, Sendable {
   /// Packed positions, or `-1` for an empty slot; the count is a power of two.
-  private var slots: [Int]
+  @usableFromInline var slots: [Int]
   /// The number of positions stored.
-  private(set) var count = 0
+  @usableFromInline var count = 0
 
   /// An empty index with room for `capacity` items before it grows.
+  @inlinable
   init(capacity: Int = 0) {
     var size = 8
     while size * 3 < max(capacity, 0) * 4 { size *= 2 }
     slots = Array(repeating: -1, count: size)
   }
 
+  @inlinable
   static func pack(section: Int, row: Int) -> Int { section << 32 | row }
+  @inlinable
   static func section(_ packed: Int) -> Int { packed >> 32 }
+  @inlinable
   static func row(_ packed: Int) -> Int { packed & 0xFFFF_FFFF }
 
   /// The packed position of `identifier` in `items`, or `nil`.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   func find<ID: Hashable>(_ identifier: ID, in items: [[ID]]) -> Int? {
     let mask = slots.count - 1
     var slot = identifier.hashValue & mask
@@ -43,6 +49,7 @@ struct TableSnapshotIndex: Hashable, Sendable {
   /// - Returns: `nil` when recorded; the packed position already recorded for an equal
   ///   identifier otherwise (nothing is changed then).
   /// - Complexity: O(1) amortized.
+  @inlinable
   mutating func insert<ID: Hashable>(_ identifier: ID, at packed: Int, in items: [[ID]]) -> Int? {
     if (count + 1) * 4 > slots.count * 3 { grow(items) }
     let mask = slots.count - 1
@@ -58,10 +65,25 @@ struct TableSnapshotIndex: Hashable, Sendable {
     return nil
   }
 
+  /// Makes room for `additional` more positions, so that recording them never grows the table.
+  @inlinable
+  mutating func reserve<ID: Hashable>(_ additional: Int, in items: [[ID]]) {
+    var size = slots.count
+    while size * 3 < (count + max(additional, 0)) * 4 { size *= 2 }
+    if size > slots.count { grow(items, to: size) }
+  }
+
   /// Doubles the table and places every recorded position again.
-  private mutating func grow<ID: Hashable>(_ items: [[ID]]) {
+  @inlinable
+  mutating func grow<ID: Hashable>(_ items: [[ID]]) {
+    grow(items, to: slots.count * 2)
+  }
+
+  /// Makes the table `size` slots long and places every recorded position again.
+  @inlinable
+  mutating func grow<ID: Hashable>(_ items: [[ID]], to size: Int) {
     let old = slots
-    slots = Array(repeating: -1, count: old.count * 2)
+    slots = Array(repeating: -1, count: size)
     let mask = slots.count - 1
     for packed in old where packed >= 0 {
       var slot = items[packed >> 32][packed & 0xFFFF_FFFF].hashValue & mask
@@ -73,6 +95,7 @@ struct TableSnapshotIndex: Hashable, Sendable {
   /// An index of every item in `items`, or the first identifier found twice with both positions.
   ///
   /// - Complexity: O(n) on average, n being the number of items.
+  @inlinable
   static func build<ID: Hashable>(
     _ items: [[ID]]
   ) -> Built<ID> {
@@ -89,6 +112,7 @@ struct TableSnapshotIndex: Hashable, Sendable {
   }
 
   /// What ``build(_:)`` found: the index, or an identifier at two packed positions.
+  @usableFromInline
   enum Built<ID> {
     case index(TableSnapshotIndex)
     case duplicate(ID, existing: Int, duplicate: Int)
