@@ -4,7 +4,8 @@
 /// places, so the message says which two rows (or sections) claim the same identity:
 ///
 /// ```text
-/// Item "ada" appears twice: at (0, 1) and again at (1, 0). Identifiers must be unique.
+/// Item "ada" appears twice: at (0, 1) and again at (1, 0). Item identifiers must be unique
+/// across all sections.
 /// ```
 ///
 /// Apple's diffable data source stops the app on a duplicate identifier; here it is a value to
