@@ -29,34 +29,30 @@ enum LongestIncreasingSubsequence {
       last = value
     }
     if increasing { return values.map { $0 >= 0 } }
-    // tailValues[length - 1]: the smallest last value of an increasing subsequence of that
-    // length found so far, and tailIndices[length - 1] its index. previous[i]: the index before
-    // i in its subsequence, or -1. A value above every tail extends the longest at once, which is
-    // what almost every value does when only a few moved.
-    var tailValues: [Int] = []
-    var tailIndices: [Int] = []
-    tailValues.reserveCapacity(values.count)
-    tailIndices.reserveCapacity(values.count)
+    // tails[length - 1]: the index of the smallest last value of an increasing subsequence of
+    // that length found so far. previous[i]: the index before i in its subsequence, or -1. A
+    // value above every tail extends the longest at once, which is what almost every value does
+    // when only a few moved.
+    var tails: [Int] = []
+    tails.reserveCapacity(values.count)
     var previous = [Int](repeating: -1, count: values.count)
     for (index, value) in values.enumerated() where value >= 0 {
-      if let last = tailValues.last, value <= last {
+      if let last = tails.last, value <= values[last] {
         var low = 0
-        var high = tailValues.count - 1
+        var high = tails.count - 1
         while low < high {
           let middle = (low + high) / 2
-          if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+          if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
         }
-        if low > 0 { previous[index] = tailIndices[low - 1] }
-        tailValues[low] = value
-        tailIndices[low] = index
+        if low > 0 { previous[index] = tails[low - 1] }
+        tails[low] = index
       } else {
-        previous[index] = tailIndices.last ?? -1
-        tailValues.append(value)
-        tailIndices.append(index)
+        previous[index] = tails.last ?? -1
+        tails.append(index)
       }
     }
     var members = [Bool](repeating: false, count: values.count)
-    var index = tailIndices.last ?? -1
+    var index = tails.last ?? -1
     while index >= 0 {
       members[index] = true
       index = previous[index]
