@@ -9,6 +9,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --rows 100000 --peers none
 ///     swift run -c release tablekit-bench --verify 1000       # rows as gendata.py's TSV
 ///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
+///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
   var cases = OwnCase.allCases
@@ -22,6 +23,9 @@ struct BenchmarkOptions {
   var peersDirectory = "../shared/bench"
   var childCase: String?
   var verifyCount: Int?
+  var diffCounts: [Int] = []
+  var diffCase: String?
+  var standardLibraryMaximum = 100_000
 
   static func parse(_ arguments: [String]) -> BenchmarkOptions {
     var options = BenchmarkOptions()
@@ -58,6 +62,13 @@ struct BenchmarkOptions {
           return own
         }
       case "--verify": options.verifyCount = number(argument)
+      case "--diff":
+        options.diffCounts = value(argument).split(separator: ",").map { part in
+          guard let count = Int(part), count > 0 else { stop("--diff takes numbers like 100000") }
+          return count
+        }
+      case "--diff-case": options.diffCase = value(argument)
+      case "--stdlib-max": options.standardLibraryMaximum = number(argument)
       default: stop("unknown argument \(argument)")
       }
     }
@@ -121,6 +132,24 @@ if let name = options.childCase {
 let selfPath =
   (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
   ?? CommandLine.arguments[0]
+
+if let name = options.diffCase {
+  guard let diffCase = DiffCase(rawValue: name) else { stop("unknown diff case \(name)") }
+  guard let count = options.rowCounts.first else { stop("--diff-case needs --rows") }
+  let result = measureDiff(diffCase, count: count, repetitions: options.repetitions)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  guard let json = try? encoder.encode(result) else { stop("cannot encode the result") }
+  FileHandle.standardOutput.write(json + Data("\n".utf8))
+  exit(0)
+}
+
+if !options.diffCounts.isEmpty {
+  runDiffBenchmark(
+    counts: options.diffCounts, repetitions: options.repetitions,
+    standardLibraryMaximum: options.standardLibraryMaximum, executable: selfPath)
+  exit(0)
+}
 let peerScript = options.peersDirectory + "/peers.py"
 let peersAvailable =
   !options.peers.isEmpty && FileManager.default.isExecutableFile(atPath: options.python)

@@ -24,12 +24,16 @@ public final class Table {
   public var dataSource: any TableDataSource {
     didSet {
       selectedPositions.removeAll()
+      observeChanges(of: dataSource, replacing: oldValue)
       reloadData()
     }
   }
 
   /// Told about each selection after the data source; usually the owning ``TableController``.
   public weak var selectionObserver: (any TableSelectionObserver)?
+
+  /// Told about each batch update after it was applied (see ``performBatchUpdates(_:)``).
+  public weak var updateObserver: (any TableUpdateObserver)?
 
   /// Whether rows can be selected at all; `true` by default.
   public var allowsSelection = true
@@ -43,17 +47,18 @@ public final class Table {
     }
   }
 
-  /// The number of sections and rows, as read at the last reload.
-  public private(set) var shape: TableShape = .empty
+  /// The number of sections and rows, as read at the last reload or batch update.
+  public internal(set) var shape: TableShape = .empty
 
   /// The selected rows, in the order they were selected.
-  public private(set) var selectedPositions: [TablePosition] = []
+  public internal(set) var selectedPositions: [TablePosition] = []
 
   /// Creates a table bound to `dataSource` and reads its shape.
   ///
   /// - Parameter dataSource: The object that supplies content and handles selection.
   public init(dataSource: any TableDataSource) {
     self.dataSource = dataSource
+    observeChanges(of: dataSource, replacing: nil)
     reloadData()
   }
 

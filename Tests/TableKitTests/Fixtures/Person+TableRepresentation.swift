@@ -1,0 +1,5 @@
+import TableKit
+
+extension Person: TableRepresentable {
+  var tableCell: Cell { Cell(name, kind: "person") }
+}
