@@ -146,11 +146,18 @@ case $command in
     ;;
   short)
     build_all "${harnesses[@]}"
+    mkdir -p "$out/logs"
     for name in "${harnesses[@]}"; do
-      echo "fuzz: $name, ${FUZZ_SHORT_SECONDS:-15} s"
-      run_harness "$name" -max_total_time="${FUZZ_SHORT_SECONDS:-15}" 2>&1 |
-        grep -E '^(#[0-9]+.*(INITED|DONE)|stat::|==[0-9]+==|SUMMARY|.*Fatal error|  )' || true
-      [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: $name failed" >&2; exit 1; }
+      log=$out/logs/$name-short.log
+      echo "fuzz: $name, ${FUZZ_SHORT_SECONDS:-15} s, log $log"
+      status=0
+      run_harness "$name" -max_total_time="${FUZZ_SHORT_SECONDS:-15}" >"$log" 2>&1 || status=$?
+      if [ "$status" -ne 0 ]; then
+        tail -n 60 "$log"
+        echo "fuzz: $name failed (exit $status); the input is in $out/artifacts/$name/" >&2
+        exit 1
+      fi
+      grep -E '^#[0-9]+.*DONE|^stat::(number_of_executed_units|average_exec_per_sec)' "$log"
     done
     ;;
   long)

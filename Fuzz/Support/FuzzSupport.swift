@@ -2,6 +2,10 @@
 
 import TableRender
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads a fuzzer's bytes as a sequence of choices; past the end every read answers zero.
 struct FuzzInput {
   private let bytes: [UInt8]
@@ -74,8 +78,13 @@ func collect(chunkSize: Int = 1 << 16, _ body: (inout OutputBuffer) -> Void) -> 
   var buffer = OutputBuffer(sink: sink, chunkSize: chunkSize)
   body(&buffer)
   buffer.flush()
-  return String(decoding: sink.bytes, as: UTF8.self)
+  let output = String(decoding: sink.bytes, as: UTF8.self)
+  if printsOutput { print(output) }
+  return output
 }
+
+/// Whether `FUZZ_PRINT` is set, to see what a harness rendered when replaying one input.
+private let printsOutput = getenv("FUZZ_PRINT") != nil
 
 /// Whether `bytes` is valid UTF-8 on its own.
 func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
