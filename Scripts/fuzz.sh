@@ -26,14 +26,16 @@
 # .build-fuzz/corpus/HARNESS/ (never committed); a crash or broken property is saved as
 # .build-fuzz/artifacts/HARNESS/crash-… and ends the run with a non-zero status.
 #
-# Environment: FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 15),
-# FUZZ_LONG_RUNS (default 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode,
-# none by default), FUZZ_JOBS_NICE (nice level for long runs, default 10). libFuzzer's final
-# lines (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
+# Environment: FUZZ_OUT (the build and output folder, default .build-fuzz),
+# FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 15), FUZZ_LONG_RUNS (default
+# 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
+# FUZZ_JOBS_NICE (nice level for long runs, default 10). libFuzzer's final lines
+# (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
+# FUZZ_PRINT=1 prints what a harness rendered (for replaying one input).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-out=.build-fuzz
+out=${FUZZ_OUT:-.build-fuzz}
 harnesses=(escapers renderers width json)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
