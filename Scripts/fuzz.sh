@@ -4,7 +4,7 @@
 # Usage:
 #   Scripts/fuzz.sh build                      build every harness into .build-fuzz/
 #   Scripts/fuzz.sh short                      build, then run each harness for a few seconds
-#                                              (FUZZ_SHORT_SECONDS, default 15; what CI runs)
+#                                              (FUZZ_SHORT_SECONDS, default 10; what CI runs)
 #   Scripts/fuzz.sh long [HARNESS...]          build, then run each harness (or those named) for
 #                                              FUZZ_LONG_RUNS executions (default 10000000), one
 #                                              at a time, logs in .build-fuzz/logs/
@@ -27,7 +27,7 @@
 # .build-fuzz/artifacts/HARNESS/crash-… and ends the run with a non-zero status.
 #
 # Environment: FUZZ_OUT (the build and output folder, default .build-fuzz),
-# FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 15), FUZZ_LONG_RUNS (default
+# FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 10), FUZZ_LONG_RUNS (default
 # 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
 # FUZZ_JOBS_NICE (nice level for long runs, default 10). libFuzzer's final lines
 # (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
@@ -111,9 +111,16 @@ build_harness() {
   fi
 }
 
+# The modules one after the other (TableRender needs TableKit), then the harnesses side by side.
 build_all() {
   build_modules
-  for name in "$@"; do build_harness "$name"; done
+  local pids=() name pid failed=0
+  for name in "$@"; do
+    build_harness "$name" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" -eq 0 ] || { echo "fuzz: a harness did not build" >&2; exit 1; }
 }
 
 # Runs one harness with libFuzzer options; the seed corpus is read, new inputs go to the
@@ -151,9 +158,9 @@ case $command in
     mkdir -p "$out/logs"
     for name in "${harnesses[@]}"; do
       log=$out/logs/$name-short.log
-      echo "fuzz: $name, ${FUZZ_SHORT_SECONDS:-15} s, log $log"
+      echo "fuzz: $name, ${FUZZ_SHORT_SECONDS:-10} s, log $log"
       status=0
-      run_harness "$name" -max_total_time="${FUZZ_SHORT_SECONDS:-15}" >"$log" 2>&1 || status=$?
+      run_harness "$name" -max_total_time="${FUZZ_SHORT_SECONDS:-10}" >"$log" 2>&1 || status=$?
       if [ "$status" -ne 0 ]; then
         tail -n 60 "$log"
         echo "fuzz: $name failed (exit $status); the input is in $out/artifacts/$name/" >&2
