@@ -19,8 +19,16 @@ private let inputPath: String = {
   let directory =
     FileManager.default.fileExists(atPath: "/dev/shm")
     ? "/dev/shm" : ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-  return "\(directory)/tablekit-fuzz-json-\(getpid()).json"
+  let path = "\(directory)/tablekit-fuzz-json-\(getpid()).json"
+  // libFuzzer ends the process with exit(); the file goes with it.
+  atexit { removeInputFile() }
+  return path
 }()
+
+/// Removes the input file (called at exit).
+private func removeInputFile() {
+  try? FileManager.default.removeItem(atPath: inputPath)
+}
 
 /// What reading one input gave: the table's shape (columns, then each row's value count) and
 /// its values as text, or the error's message.
