@@ -499,13 +499,9 @@ private func checkText(_ fuzzTable: FuzzTable, _ input: inout FuzzInput, chunkSi
   }
   let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
   // Equal widths are promised where nothing wraps: wrapping puts a character wider than its
-  // column alone on a line (documented in `TextFitting.wrap`), which then sticks out. Nothing
-  // wraps when truncating, or when every column is as wide as its widest value.
-  let wraps: Bool
-  switch (renderer.overflow, sizing, renderer.maximumWidth) {
-  case (.truncate, _, _), (.wrap, .measureAllRows, nil): wraps = false
-  default: wraps = true
-  }
+  // column alone on a line (documented in `TextFitting.wrap`), which then sticks out, and
+  // section titles wrap to the table's width even when every column fits its values.
+  let wraps = renderer.overflow == .wrap
   guard style.box != nil, renderer.title == nil, !wraps else { return }
   let widths = Set(lines.dropLast().map { clusterWidth($0) })
   if widths.count > 1 {
