@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# Builds TableKit's libFuzzer harnesses (Fuzz/Harnesses/*.swift) and runs them.
+#
+# Usage:
+#   Scripts/fuzz.sh build                      build every harness into .build-fuzz/
+#   Scripts/fuzz.sh short                      build, then run each harness for a few seconds
+#                                              (FUZZ_SHORT_SECONDS, default 10; what CI runs)
+#   Scripts/fuzz.sh long [HARNESS...]          build, then run each harness (or those named) for
+#                                              FUZZ_LONG_RUNS executions (default 10000000), one
+#                                              at a time, logs in .build-fuzz/logs/
+#   Scripts/fuzz.sh run HARNESS [LIBFUZZER-OPTION...]
+#                                              build, then run one harness with libFuzzer options
+#                                              of your own (-runs=N, -max_total_time=S, a crash
+#                                              file to replay, ...)
+#   Scripts/fuzz.sh list                       the harnesses
+#   Scripts/fuzz.sh --help                     this text
+#
+# Harnesses: escapers (the four escapers against slow references), renderers (the four
+# renderers over small tables made from the input), width (DisplayWidth and TerminalMeasure
+# against the grapheme-cluster path), json (the command line's JSON table reader).
+#
+# Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
+# TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
+# the unsafe-pointer code). They are not SwiftPM targets, so `swift build` and `swift test` never
+# see them. Seeds are committed in Fuzz/Corpus/HARNESS/ (read only); what a run discovers goes to
+# .build-fuzz/corpus/HARNESS/ (never committed); a crash or broken property is saved as
+# .build-fuzz/artifacts/HARNESS/crash-… and ends the run with a non-zero status.
+#
+# Environment: FUZZ_OUT (the build and output folder, default .build-fuzz),
+# FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 10), FUZZ_LONG_RUNS (default
+# 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
+# FUZZ_JOBS_NICE (nice level for long runs, default 10). libFuzzer's final lines
+# (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
+# FUZZ_PRINT=1 prints what a harness rendered (for replaying one input).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${FUZZ_OUT:-.build-fuzz}
+harnesses=(escapers renderers width json)
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+
+# Common Swift flags: the package's language mode and upcoming features, optimised, with
+# libFuzzer's coverage and AddressSanitizer.
+swift_flags=(
+  -swift-version 6
+  -enable-upcoming-feature ExistentialAny
+  -enable-upcoming-feature MemberImportVisibility
+  -enable-upcoming-feature InternalImportsByDefault
+  -package-name tablekit
+  -parse-as-library
+  -O -g
+  -sanitize=fuzzer,address
+  -use-ld=lld
+)
+
+# Rebuilds a module's object when a source is newer than it.
+stale() { # object sources...
+  local object=$1
+  shift
+  [ ! -f "$object" ] && return 0
+  [ -n "$(find "$@" -newer "$object" -print -quit)" ]
+}
+
+build_modules() {
+  mkdir -p "$out/modules"
+  local kit_sources render_sources
+  mapfile -t kit_sources < <(find Sources/TableKit -name '*.swift' | sort)
+  mapfile -t render_sources < <(find Sources/TableRender -name '*.swift' | sort)
+  if stale "$out/modules/TableKit.o" "${kit_sources[@]}"; then
+    echo "fuzz: compiling TableKit"
+    swiftc "${swift_flags[@]}" -module-name TableKit -wmo -c \
+      -emit-module -emit-module-path "$out/modules/TableKit.swiftmodule" \
+      -o "$out/modules/TableKit.o" "${kit_sources[@]}"
+  fi
+  if stale "$out/modules/TableRender.o" "${render_sources[@]}" "$out/modules/TableKit.o"; then
+    echo "fuzz: compiling TableRender"
+    # -enable-testing lets harnesses reach internal helpers (OutputBuffer.string, ...).
+    swiftc "${swift_flags[@]}" -module-name TableRender -wmo -c -enable-testing \
+      -I "$out/modules" \
+      -emit-module -emit-module-path "$out/modules/TableRender.swiftmodule" \
+      -o "$out/modules/TableRender.o" "${render_sources[@]}"
+  fi
+}
+
+# The sources a harness is compiled from besides its own file and the support files.
+extra_sources() {
+  case $1 in
+    # The CLI is an executable module (main.swift); only its JSON reader is compiled in.
+    json) echo Sources/tablekit/Input/JSONTableDocument.swift ;;
+  esac
+}
+
+# The harness file's base name: json -> Json.
+capitalized() { echo "${1^}"; }
+
+build_harness() {
+  local name=$1
+  local file=Fuzz/Harnesses/$(capitalized "$name").swift
+  [ -f "$file" ] || { echo "fuzz: no harness $name ($file)" >&2; exit 64; }
+  local sources=("$file" Fuzz/Support/*.swift)
+  local extra
+  extra=$(extra_sources "$name")
+  [ -n "$extra" ] && sources+=($extra)
+  local binary=$out/bin/fuzz-$name
+  mkdir -p "$out/bin"
+  if stale "$binary" "${sources[@]}" "$out/modules/TableRender.o" "$out/modules/TableKit.o"; then
+    echo "fuzz: compiling harness $name"
+    swiftc "${swift_flags[@]}" -module-name "Fuzz$(capitalized "$name")" -I "$out/modules" \
+      "${sources[@]}" "$out/modules/TableKit.o" "$out/modules/TableRender.o" -o "$binary"
+  fi
+}
+
+# The modules one after the other (TableRender needs TableKit), then the harnesses side by side.
+build_all() {
+  build_modules
+  local pids=() name pid failed=0
+  for name in "$@"; do
+    build_harness "$name" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" -eq 0 ] || { echo "fuzz: a harness did not build" >&2; exit 1; }
+}
+
+# Runs one harness with libFuzzer options; the seed corpus is read, new inputs go to the
+# generated corpus.
+run_harness() { # name options...
+  local name=$1
+  shift
+  local corpus=$out/corpus/$name artifacts=$out/artifacts/$name/
+  mkdir -p "$corpus" "$artifacts"
+  local options=(-artifact_prefix="$artifacts" -print_final_stats=1)
+  [ -f "Fuzz/Dictionaries/$name.dict" ] && options+=(-dict="Fuzz/Dictionaries/$name.dict")
+  [ -f "Fuzz/Options/$name" ] && mapfile -t -O ${#options[@]} options < "Fuzz/Options/$name"
+  # Files given (a crash to replay) are run once each instead of fuzzing the corpora.
+  local inputs=("$corpus" "Fuzz/Corpus/$name") argument
+  for argument in "$@"; do [[ $argument == -* ]] || inputs=(); done
+  # Swift's own backtracer and ASan's handler fight over a crash; ASan reports it.
+  SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+    "$out/bin/fuzz-$name" "${options[@]}" "$@" "${inputs[@]}"
+}
+
+command=${1:-}
+case $command in
+  -h | --help | help | "")
+    usage
+    [ -n "$command" ] || exit 64
+    ;;
+  list)
+    printf '%s\n' "${harnesses[@]}"
+    ;;
+  build)
+    build_all "${harnesses[@]}"
+    ;;
+  short)
+    build_all "${harnesses[@]}"
+    mkdir -p "$out/logs"
+    for name in "${harnesses[@]}"; do
+      log=$out/logs/$name-short.log
+      echo "fuzz: $name, ${FUZZ_SHORT_SECONDS:-10} s, log $log"
+      status=0
+      run_harness "$name" -max_total_time="${FUZZ_SHORT_SECONDS:-10}" >"$log" 2>&1 || status=$?
+      if [ "$status" -ne 0 ]; then
+        tail -n 60 "$log"
+        echo "fuzz: $name failed (exit $status); the input is in $out/artifacts/$name/" >&2
+        exit 1
+      fi
+      grep -E '^#[0-9]+.*DONE|^stat::(number_of_executed_units|average_exec_per_sec)' "$log"
+    done
+    ;;
+  long)
+    shift
+    selected=("$@")
+    [ ${#selected[@]} -gt 0 ] || selected=("${harnesses[@]}")
+    build_all "${selected[@]}"
+    mkdir -p "$out/logs"
+    for name in "${selected[@]}"; do
+      log=$out/logs/$name-long.log
+      echo "fuzz: $name, ${FUZZ_LONG_RUNS:-10000000} runs, log $log"
+      start=$(date +%s)
+      status=0
+      limits=(-runs="${FUZZ_LONG_RUNS:-10000000}")
+      [ -n "${FUZZ_LONG_SECONDS:-}" ] && limits+=(-max_total_time="$FUZZ_LONG_SECONDS")
+      nice -n "${FUZZ_JOBS_NICE:-10}" bash "$0" run-built "$name" "${limits[@]}" >"$log" 2>&1 ||
+        status=$?
+      echo "fuzz: $name exited $status after $(($(date +%s) - start)) s" | tee -a "$log"
+    done
+    ;;
+  run)
+    shift
+    name=${1:?"usage: Scripts/fuzz.sh run HARNESS [OPTION...]"}
+    shift
+    build_all "$name"
+    run_harness "$name" "$@"
+    ;;
+  run-built)
+    # Internal: run without building (used by long mode under nice).
+    shift
+    name=$1
+    shift
+    run_harness "$name" "$@"
+    ;;
+  *)
+    echo "fuzz: unknown command $command (try --help)" >&2
+    exit 64
+    ;;
+esac
