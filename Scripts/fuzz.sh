@@ -86,8 +86,8 @@ build_modules() {
 # The sources a harness is compiled from besides its own file and the support files.
 extra_sources() {
   case $1 in
-    # The CLI is an executable module (main.swift); only its JSON reader is compiled in.
-    json) echo Sources/tablekit/Input/JSONTableDocument.swift ;;
+    # The command line's support module: its JSON tokenizer and table reader.
+    json) find Sources/TableKitCommandLine -name '*.swift' | sort ;;
   esac
 }
 

@@ -1,5 +1,5 @@
-// Fuzzes the command line's JSON table reader (`Sources/tablekit/Input/`), compiled in here
-// because the command line is an executable module.
+// Fuzzes the command line's JSON table reader (`Sources/TableKitCommandLine/`, its tokenizer and
+// the table document), compiled in here with the harness.
 //
 // Properties: reading never traps, whatever the bytes; a failure is a message that names the
 // file; a success has every row exactly as long as the column list (nothing dropped or
@@ -8,27 +8,11 @@
 // The reader is reached through ONE function, `readTable(_:)` below: when the reader is
 // replaced, point that function at the new entry point and nothing else changes.
 
-import Foundation
 import TableKit
 import TableRender
 
-/// The path every input is written to before it is read (the reader takes a path, as the
-/// command line does).
-private let inputPath: String = {
-  // Memory-backed where there is one: a disk file costs most of an execution.
-  let directory =
-    FileManager.default.fileExists(atPath: "/dev/shm")
-    ? "/dev/shm" : ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-  let path = "\(directory)/tablekit-fuzz-json-\(getpid()).json"
-  // libFuzzer ends the process with exit(); the file goes with it.
-  atexit { removeInputFile() }
-  return path
-}()
-
-/// Removes the input file (called at exit).
-private func removeInputFile() {
-  try? FileManager.default.removeItem(atPath: inputPath)
-}
+/// The path the reader is told the bytes came from; every error must name it.
+private let inputPath = "fuzz-input.json"
 
 /// What reading one input gave: the table's shape (columns, then each row's value count) and
 /// its values as text, or the error's message.
@@ -41,14 +25,9 @@ private enum ReadResult: Equatable {
 ///
 /// THE ONE PLACE TO RE-POINT when the reader is replaced.
 private func readTable(_ bytes: [UInt8]) -> ReadResult {
-  guard FileManager.default.createFile(atPath: inputPath, contents: Data(bytes)) else {
-    fail("cannot write the input to \(inputPath)")
-  }
   do {
-    let document = try JSONTableDocument.load(path: inputPath)
-    return .table(
-      columns: document.columns,
-      rows: document.sections.flatMap { $0.rows.map { $0.map(\.value) } })
+    let document = try JSONTableDocument(parsing: bytes, path: inputPath)
+    return .table(columns: document.columns, rows: document.sections.flatMap(\.rows))
   } catch {
     return .failure(error.description)
   }

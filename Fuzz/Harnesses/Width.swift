@@ -21,12 +21,10 @@ func fuzzWidth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-/// Whether a terminal must never get `scalar` raw: C0 controls (tab and line breaks included),
-/// DEL, C1 controls and the bidirectional overrides and isolates.
+/// Whether a terminal must never get `scalar` raw (see `isTerminalControl`: controls, bidi
+/// overrides, isolates and marks, line and paragraph separators).
 private func needsTerminalEscaping(_ scalar: Unicode.Scalar) -> Bool {
-  let value = scalar.value
-  return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-    || (0x2066...0x2069).contains(value)
+  isTerminalControl(scalar)
 }
 
 private func checkWidth(_ text: String, limit: Int) {
