@@ -1,0 +1,227 @@
+/// A data source whose sections are the sections of several child data sources, in order.
+///
+/// A child may have many sections or none, and may itself be composed, to any depth. Each row is
+/// answered by its child at the child's own position (see ``ForwardingTableDataSource``), so a
+/// child's titles, overrides and selection hooks keep working inside the composition:
+///
+/// ```swift
+/// let account = SectionedDataSource(sections: [TableSection("Account", items: [profile])])
+/// let devices = DiffableDataSource<String, Device>()
+/// let settings = ComposedDataSource([account, devices, notifications.filtered { … }])
+/// let table = Table(dataSource: settings)
+/// ```
+///
+/// Positions map both ways in O(log c) for c children: the composed data source keeps the prefix
+/// sums of the children's section counts and finds a section's child by binary search (and
+/// remembers the last child it found, so reading rows in order costs O(1) a row).
+///
+/// ## Changes
+///
+/// The composed data source is the ``TableChangeObserver`` of every child that reports changes.
+/// A child's changeset is moved to the composed positions and reported up at once, and the
+/// section counts are brought up to date first. The table's verdict comes back down to the code
+/// that changed the child. Several child changes made inside ``performUpdates(_:)`` reach the
+/// table as one changeset. A child that changes without reporting it (a plain
+/// ``SectionedDataSource`` edited in place) needs ``reloadChildren()`` and a
+/// ``Table/reloadData()``, as it would alone.
+public final class ComposedDataSource: ForwardingTableDataSource {
+  /// The children, in the order their sections appear.
+  public private(set) var children: [any TableDataSource]
+
+  /// The object told of each change, usually the table or a wrapper above.
+  public weak var changeObserver: (any TableChangeObserver)?
+
+  /// Overrides of how types show themselves in this composition; they win over the children's.
+  public var representations = RepresentationRegistry()
+
+  /// `sectionStart[i]` is the first section of child `i`; the last entry is the section count.
+  private var sectionStart: [Int] = [0]
+  private var indexOfChild: [ObjectIdentifier: Int] = [:]
+  private var lastChild = 0
+  var transactionDepth = 0
+
+  /// Creates a composition of `children`, whose sections appear in this order, and observes the
+  /// changes of those that report them.
+  ///
+  /// Give each child object once: a data source has one change observer.
+  ///
+  /// - Parameter children: The child data sources.
+  public init(_ children: [any TableDataSource] = []) {
+    self.children = children
+    rebuildIndex()
+    for child in children { observe(child) }
+  }
+
+  // MARK: Children
+
+  /// Adds `child` after the other children and reports its sections as inserted.
+  ///
+  /// - Parameter child: The new child.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func append(_ child: any TableDataSource) throws(TableUpdateError) {
+    try insert(child, at: children.count)
+  }
+
+  /// Inserts `child` at `index` (clamped to the children) and reports its sections as inserted.
+  ///
+  /// - Parameters:
+  ///   - child: The new child.
+  ///   - index: Its index among the children.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func insert(_ child: any TableDataSource, at index: Int) throws(TableUpdateError) {
+    let index = min(max(0, index), children.count)
+    children.insert(child, at: index)
+    rebuildIndex()
+    observe(child)
+    let sections = Array(sectionStart[index]..<sectionStart[index + 1])
+    try report(TableChangeset(insertedSections: sections))
+  }
+
+  /// Removes the child at `index` and reports its sections as deleted; an index out of range
+  /// changes nothing.
+  ///
+  /// - Parameter index: The child's index.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func removeChild(at index: Int) throws(TableUpdateError) {
+    guard children.indices.contains(index) else { return }
+    let sections = Array(sectionStart[index]..<sectionStart[index + 1])
+    let child = children.remove(at: index)
+    stopObserving(child)
+    rebuildIndex()
+    try report(TableChangeset(deletedSections: sections))
+  }
+
+  /// Reads every child's section count again: for children that changed without reporting it.
+  ///
+  /// - Complexity: O(c) for c children.
+  public func reloadChildren() {
+    rebuildIndex()
+  }
+
+  /// The index of `child` among the children, or `nil`.
+  ///
+  /// - Parameter child: A data source.
+  /// - Returns: Its index.
+  public func index(ofChild child: any TableDataSource) -> Int? {
+    guard let index = indexOfChild[ObjectIdentifier(child)], children[index] === child
+    else { return nil }
+    return index
+  }
+
+  /// The first section of the child at `index` in this data source, or `nil` when there is no
+  /// such child.
+  ///
+  /// - Parameter index: A child's index.
+  /// - Returns: The section where the child's section 0 shows.
+  public func sectionOffset(ofChild index: Int) -> Int? {
+    children.indices.contains(index) ? sectionStart[index] : nil
+  }
+
+  private func rebuildIndex() {
+    sectionStart = [0]
+    sectionStart.reserveCapacity(children.count + 1)
+    indexOfChild.removeAll(keepingCapacity: true)
+    var total = 0
+    for (index, child) in children.enumerated() {
+      total += max(0, child.numberOfSections)
+      sectionStart.append(total)
+      indexOfChild[ObjectIdentifier(child)] = index
+    }
+    lastChild = 0
+  }
+
+  /// Reads the section count of one child again and moves the starts of those after it.
+  private func updateSectionCount(ofChild index: Int) {
+    let count = max(0, children[index].numberOfSections)
+    let delta = sectionStart[index] + count - sectionStart[index + 1]
+    guard delta != 0 else { return }
+    for later in (index + 1)..<sectionStart.count { sectionStart[later] += delta }
+  }
+
+  func report(_ changeset: TableChangeset) throws(TableUpdateError) {
+    guard transactionDepth == 0, !changeset.isEmpty else { return }
+    try reportChange(changeset)
+  }
+
+  // MARK: ForwardingTableDataSource
+
+  /// The sum of the children's section counts.
+  public var numberOfSections: Int { sectionStart[sectionStart.count - 1] }
+
+  /// The child at `index`, or `nil`.
+  ///
+  /// - Parameter index: An index among the children.
+  /// - Returns: The child.
+  public func child(at index: Int) -> (any TableDataSource)? {
+    children.indices.contains(index) ? children[index] : nil
+  }
+
+  /// The child that shows `section`, found by binary search over the section starts.
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: The child's index and its own section.
+  /// - Complexity: O(1) when the section belongs to the child found last, else O(log c).
+  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
+    guard section >= 0, section < numberOfSections else { return nil }
+    let last = lastChild
+    if last + 1 < sectionStart.count, sectionStart[last] <= section,
+      section < sectionStart[last + 1]
+    {
+      return (last, section - sectionStart[last])
+    }
+    // The first start greater than `section`; the child before it owns the section.
+    var low = 1
+    var high = sectionStart.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if sectionStart[middle] > section { high = middle } else { low = middle + 1 }
+    }
+    let child = low - 1
+    lastChild = child
+    return (child, section - sectionStart[child])
+  }
+
+  /// The child and its position for `position`.
+  ///
+  /// - Parameter position: A position of this data source.
+  /// - Returns: The child's index and position, or `nil` out of range.
+  public func childPosition(for position: TablePosition) -> ChildPosition? {
+    guard let target = childSection(forSection: position.section) else { return nil }
+    return ChildPosition(
+      child: target.child, position: TablePosition(section: target.section, row: position.row))
+  }
+
+  /// The position of a child's row in this data source.
+  ///
+  /// - Parameter childPosition: A child's index and a position inside its counts.
+  /// - Returns: The composed position, or `nil` when the child or the position does not exist.
+  public func position(for childPosition: ChildPosition) -> TablePosition? {
+    guard let child = child(at: childPosition.child) else { return nil }
+    let position = childPosition.position
+    guard position.section >= 0, position.section < max(0, child.numberOfSections),
+      position.row >= 0, position.row < max(0, child.numberOfRows(inSection: position.section))
+    else { return nil }
+    return TablePosition(
+      section: sectionStart[childPosition.child] + position.section, row: position.row)
+  }
+
+  // MARK: TableChangeObserver
+
+  /// Moves a child's changeset to this data source's sections and reports it up.
+  ///
+  /// Inside ``performUpdates(_:)`` the change is only noted; the transaction reports it.
+  ///
+  /// - Parameters:
+  ///   - dataSource: A child.
+  ///   - changeset: The change in the child's positions.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func dataSource(
+    _ dataSource: any TableDataSource,
+    didChange changeset: TableChangeset
+  ) throws(TableUpdateError) {
+    guard let index = index(ofChild: dataSource), transactionDepth == 0 else { return }
+    let offset = sectionStart[index]
+    updateSectionCount(ofChild: index)
+    try report(changeset.offsettingSections(by: offset))
+  }
+}
