@@ -44,8 +44,8 @@ extension ComposedDataSource: IdentifiedTableDataSource {
   /// - Complexity: O(n) on average for n rows, besides `updates`.
   @discardableResult
   public func performUpdates(
-    _ updates: () throws(TableUpdateError) -> Void
-  ) throws(TableUpdateError) -> TableChangeset {
+    _ updates: () throws -> Void
+  ) throws -> TableChangeset {
     if transactionDepth > 0 {
       try updates()
       return TableChangeset()
@@ -53,7 +53,7 @@ extension ComposedDataSource: IdentifiedTableDataSource {
     let oldSections = numberOfSections
     let before = identifierSnapshot()
     transactionDepth += 1
-    var bodyError: TableUpdateError?
+    var bodyError: (any Error)?
     do {
       try updates()
     } catch {
