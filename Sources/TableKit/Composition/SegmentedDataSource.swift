@@ -45,8 +45,10 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
     for child in children { observe(child) }
   }
 
-  /// Shows the segment at `index`: reports the shown sections deleted and the new segment's
-  /// inserted. The rows selected in the segment left are kept for its return.
+  /// Shows the segment at `index`, reporting the switch as one changeset.
+  ///
+  /// The shown sections are reported deleted and the new segment's inserted. The rows selected
+  /// in the segment left are kept for its return.
   ///
   /// - Parameter index: A segment; an index out of range, or the shown one, changes nothing.
   /// - Returns: The changeset reported.
