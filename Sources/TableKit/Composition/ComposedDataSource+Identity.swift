@@ -23,7 +23,8 @@ extension ComposedDataSource: IdentifiedTableDataSource {
   ///
   /// Changes the children report inside `updates` are held back. Afterwards the identifiers of
   /// every section and row (see ``ComposedIdentifier``) are compared with those before, by
-  /// ``TableSnapshot/difference(from:contentEquals:)``, and the one changeset is reported up.
+  /// ``TableSnapshot/difference(from:contentEquals:)``, and the one changeset is reported up;
+  /// the rows the children reported reloaded or reconfigured are reloaded.
   /// Rows of children with identity keep it (moves stay moves); rows of children without are
   /// identified by position and reloaded. Should two rows share an identifier, every section is
   /// replaced instead, which is right whatever changed.
@@ -53,6 +54,7 @@ extension ComposedDataSource: IdentifiedTableDataSource {
     let oldSections = numberOfSections
     let before = identifierSnapshot()
     transactionDepth += 1
+    refreshedInTransaction = []
     var bodyError: (any Error)?
     do {
       try updates()
@@ -61,9 +63,11 @@ extension ComposedDataSource: IdentifiedTableDataSource {
     }
     transactionDepth -= 1
     reloadChildren()
+    defer { refreshedInTransaction = [] }
     let changes: TableChangeset
     if let before, let after = identifierSnapshot() {
-      changes = after.difference(from: before) { !$0.isPositional }
+      let refreshed = refreshedInTransaction
+      changes = after.difference(from: before) { !$0.isPositional && !refreshed.contains($0) }
     } else {
       changes = IdentifierReader.replacingAll(
         oldSections: oldSections, newSections: numberOfSections)

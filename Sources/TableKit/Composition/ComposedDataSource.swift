@@ -39,6 +39,8 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   private var indexOfChild: [ObjectIdentifier: Int] = [:]
   private var lastChild = 0
   var transactionDepth = 0
+  /// The rows children reported reloaded (or reconfigured) inside the current transaction.
+  var refreshedInTransaction: Set<ComposedIdentifier> = []
 
   /// Creates a composition of `children`, whose sections appear in this order, and observes the
   /// changes of those that report them.
@@ -209,7 +211,8 @@ public final class ComposedDataSource: ForwardingTableDataSource {
 
   /// Moves a child's changeset to this data source's sections and reports it up.
   ///
-  /// Inside ``performUpdates(_:)`` the change is only noted; the transaction reports it.
+  /// Inside ``performUpdates(_:)`` the change is only noted (the rows it reloads are
+  /// remembered by identity); the transaction reports it.
   ///
   /// - Parameters:
   ///   - dataSource: A child.
@@ -219,7 +222,13 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     _ dataSource: any TableDataSource,
     didChange changeset: TableChangeset
   ) throws(TableUpdateError) {
-    guard let index = index(ofChild: dataSource), transactionDepth == 0 else { return }
+    guard let index = index(ofChild: dataSource) else { return }
+    guard transactionDepth == 0 else {
+      for position in changeset.reloadedRows + changeset.reconfiguredRows {
+        refreshedInTransaction.insert(IdentifierReader.item(of: dataSource, position))
+      }
+      return
+    }
     let offset = sectionStart[index]
     updateSectionCount(ofChild: index)
     try report(changeset.offsettingSections(by: offset))

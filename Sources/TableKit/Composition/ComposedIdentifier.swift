@@ -2,7 +2,9 @@
 /// it, and the child's own identifier for it.
 ///
 /// A child that is an ``IdentifiedTableDataSource`` gives its identifiers; they are kept as they
-/// are, so a row stays the same row when it moves inside its child. A child without identity is
+/// are, so a row stays the same row when it moves inside its child. A wrapper without identity
+/// of its own (a ``SegmentedDataSource``, a filter over a plain data source) passes on the
+/// identity of the row it forwards to. A child without identity, at the bottom, is
 /// identified by position instead, and such an identifier ``isPositional``: the row at a place is
 /// taken to be the same row before and after a change, and is therefore reloaded whenever a
 /// transaction (``ComposedDataSource/performUpdates(_:)``) reports it. Rows of a positional child
@@ -58,7 +60,8 @@ extension ComposedIdentifier: CustomStringConvertible {
   }
 }
 
-/// Reads identifiers of any data source, falling back to positions.
+/// Reads identifiers of any data source: its own when it is identified, else those of the child
+/// a wrapper forwards to (so identity passes through filters and segments), else positions.
 enum IdentifierReader {
   static func section(of source: any TableDataSource, _ section: Int) -> ComposedIdentifier {
     let child = ObjectIdentifier(source)
@@ -66,6 +69,12 @@ enum IdentifierReader {
       let value = sectionValue(identified, section)
     {
       return ComposedIdentifier(child: child, value: value, isPositional: false)
+    }
+    if let forwarding = source as? any ForwardingTableDataSource,
+      let target = forwarding.childSection(forSection: section),
+      let inner = forwarding.child(at: target.child)
+    {
+      return Self.section(of: inner, target.section)
     }
     return ComposedIdentifier(child: child, value: section, isPositional: true)
   }
@@ -77,6 +86,12 @@ enum IdentifierReader {
       let value = itemValue(identified, position)
     {
       return ComposedIdentifier(child: child, value: value, isPositional: false)
+    }
+    if let forwarding = source as? any ForwardingTableDataSource,
+      let target = forwarding.childPosition(for: position),
+      let inner = forwarding.child(at: target.child)
+    {
+      return Self.item(of: inner, target.position)
     }
     return ComposedIdentifier(child: child, value: position, isPositional: true)
   }
