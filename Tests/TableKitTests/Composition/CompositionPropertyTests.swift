@@ -79,7 +79,17 @@ private func makeFiltered<Base: TableDataSource>(
   return (view, { try view.setPredicate(matches($0)) })
 }
 
-/// A random tree of composed, segmented and filtered data sources over leaves.
+/// Opens the base's type to make a view sorted by value, largest first.
+private func makeSorted<Base: TableDataSource>(_ base: Base) -> any TableDataSource {
+  base.sorted { (($0 as? Thing)?.value ?? 0) > (($1 as? Thing)?.value ?? 0) }
+}
+
+/// Opens the base's type to make a mapped view that shows the same things.
+private func makeMapped<Base: TableDataSource>(_ base: Base) -> any TableDataSource {
+  base.mapped { object in (object as? Thing).map { Thing(id: $0.id, value: $0.value) } ?? object }
+}
+
+/// A random tree of composed, segmented, filtered, sorted and mapped data sources over leaves.
 private func makeTree(
   depth: Int, using random: inout SeededGenerator, nextID: inout Int
 ) throws -> TreeNode {
@@ -103,7 +113,7 @@ private func makeTree(
     node.leaves = [leaf]
     return node
   }
-  switch Int.random(in: 0..<3, using: &random) {
+  switch Int.random(in: 0..<5, using: &random) {
   case 0:
     let children = try (0..<Int.random(in: 0...3, using: &random)).map { _ in
       try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
@@ -124,6 +134,29 @@ private func makeTree(
     node.leaves = children.flatMap(\.leaves)
     node.filters = children.flatMap(\.filters)
     node.segments = children.flatMap(\.segments) + [{ try segmented.selectSegment($0 % 2) }]
+    return node
+  case 3:
+    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    let node = TreeNode(source: makeSorted(child.source)) {
+      child.expected().map { section in
+        // A stable sort by value, largest first.
+        let sorted = section.things.enumerated().sorted { a, b in
+          a.element.value != b.element.value
+            ? a.element.value > b.element.value : a.offset < b.offset
+        }
+        return ExpectedSection(id: section.id, things: sorted.map(\.element))
+      }
+    }
+    node.leaves = child.leaves
+    node.filters = child.filters
+    node.segments = child.segments
+    return node
+  case 4:
+    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    let node = TreeNode(source: makeMapped(child.source), expected: child.expected)
+    node.leaves = child.leaves
+    node.filters = child.filters
+    node.segments = child.segments
     return node
   default:
     let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
