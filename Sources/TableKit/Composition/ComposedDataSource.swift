@@ -12,8 +12,7 @@
 /// ```
 ///
 /// Positions map both ways in O(log c) for c children: the composed data source keeps the prefix
-/// sums of the children's section counts and finds a section's child by binary search (and
-/// remembers the last child it found, so reading rows in order costs O(1) a row).
+/// sums of the children's section counts and finds a section's child by binary search.
 ///
 /// ## Changes
 ///
@@ -26,7 +25,7 @@
 /// ``Table/reloadData()``, as it would alone.
 public final class ComposedDataSource: ForwardingTableDataSource {
   /// The children, in the order their sections appear.
-  public private(set) var children: [any TableDataSource]
+  public var children: [any TableDataSource] { layout.children }
 
   /// The object told of each change, usually the table or a wrapper above.
   public weak var changeObserver: (any TableChangeObserver)?
@@ -34,10 +33,9 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// Overrides of how types show themselves in this composition; they win over the children's.
   public var representations = RepresentationRegistry()
 
-  /// `sectionStart[i]` is the first section of child `i`; the last entry is the section count.
-  private var sectionStart: [Int] = [0]
+  /// The children and where their sections start, read with one access a call on hot paths.
+  private var layout = Layout(children: [], starts: [0])
   private var indexOfChild: [ObjectIdentifier: Int] = [:]
-  private var lastChild = 0
   var transactionDepth = 0
   /// The rows children reported reloaded (or reconfigured) inside the current transaction.
   var refreshedInTransaction: Set<ComposedIdentifier> = []
@@ -49,7 +47,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   ///
   /// - Parameter children: The child data sources.
   public init(_ children: [any TableDataSource] = []) {
-    self.children = children
+    layout.children = children
     rebuildIndex()
     for child in children { observe(child) }
   }
@@ -61,7 +59,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// - Parameter child: The new child.
   /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
   public func append(_ child: any TableDataSource) throws(TableUpdateError) {
-    try insert(child, at: children.count)
+    try insert(child, at: layout.children.count)
   }
 
   /// Inserts `child` at `index` (clamped to the children) and reports its sections as inserted.
@@ -71,11 +69,11 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   ///   - index: Its index among the children.
   /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
   public func insert(_ child: any TableDataSource, at index: Int) throws(TableUpdateError) {
-    let index = min(max(0, index), children.count)
-    children.insert(child, at: index)
+    let index = min(max(0, index), layout.children.count)
+    layout.children.insert(child, at: index)
     rebuildIndex()
     observe(child)
-    let sections = Array(sectionStart[index]..<sectionStart[index + 1])
+    let sections = Array(layout.starts[index]..<layout.starts[index + 1])
     try report(TableChangeset(insertedSections: sections))
   }
 
@@ -85,9 +83,9 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// - Parameter index: The child's index.
   /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
   public func removeChild(at index: Int) throws(TableUpdateError) {
-    guard children.indices.contains(index) else { return }
-    let sections = Array(sectionStart[index]..<sectionStart[index + 1])
-    let child = children.remove(at: index)
+    guard layout.children.indices.contains(index) else { return }
+    let sections = Array(layout.starts[index]..<layout.starts[index + 1])
+    let child = layout.children.remove(at: index)
     stopObserving(child)
     rebuildIndex()
     try report(TableChangeset(deletedSections: sections))
@@ -105,7 +103,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// - Parameter child: A data source.
   /// - Returns: Its index.
   public func index(ofChild child: any TableDataSource) -> Int? {
-    guard let index = indexOfChild[ObjectIdentifier(child)], children[index] === child
+    guard let index = indexOfChild[ObjectIdentifier(child)], layout.children[index] === child
     else { return nil }
     return index
   }
@@ -116,28 +114,27 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// - Parameter index: A child's index.
   /// - Returns: The section where the child's section 0 shows.
   public func sectionOffset(ofChild index: Int) -> Int? {
-    children.indices.contains(index) ? sectionStart[index] : nil
+    children.indices.contains(index) ? layout.starts[index] : nil
   }
 
   private func rebuildIndex() {
-    sectionStart = [0]
-    sectionStart.reserveCapacity(children.count + 1)
+    layout.starts = [0]
+    layout.starts.reserveCapacity(children.count + 1)
     indexOfChild.removeAll(keepingCapacity: true)
     var total = 0
     for (index, child) in children.enumerated() {
       total += max(0, child.numberOfSections)
-      sectionStart.append(total)
+      layout.starts.append(total)
       indexOfChild[ObjectIdentifier(child)] = index
     }
-    lastChild = 0
   }
 
   /// Reads the section count of one child again and moves the starts of those after it.
   private func updateSectionCount(ofChild index: Int) {
-    let count = max(0, children[index].numberOfSections)
-    let delta = sectionStart[index] + count - sectionStart[index + 1]
+    let count = max(0, layout.children[index].numberOfSections)
+    let delta = layout.starts[index] + count - layout.starts[index + 1]
     guard delta != 0 else { return }
-    for later in (index + 1)..<sectionStart.count { sectionStart[later] += delta }
+    for later in (index + 1)..<layout.starts.count { layout.starts[later] += delta }
   }
 
   func report(_ changeset: TableChangeset) throws(TableUpdateError) {
@@ -148,7 +145,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   // MARK: ForwardingTableDataSource
 
   /// The sum of the children's section counts.
-  public var numberOfSections: Int { sectionStart[sectionStart.count - 1] }
+  public var numberOfSections: Int { layout.starts[layout.starts.count - 1] }
 
   /// The child at `index`, or `nil`.
   ///
@@ -162,25 +159,9 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   ///
   /// - Parameter section: A section of this data source.
   /// - Returns: The child's index and its own section.
-  /// - Complexity: O(1) when the section belongs to the child found last, else O(log c).
+  /// - Complexity: O(log c) for c children.
   public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
-    guard section >= 0, section < numberOfSections else { return nil }
-    let last = lastChild
-    if last + 1 < sectionStart.count, sectionStart[last] <= section,
-      section < sectionStart[last + 1]
-    {
-      return (last, section - sectionStart[last])
-    }
-    // The first start greater than `section`; the child before it owns the section.
-    var low = 1
-    var high = sectionStart.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if sectionStart[middle] > section { high = middle } else { low = middle + 1 }
-    }
-    let child = low - 1
-    lastChild = child
-    return (child, section - sectionStart[child])
+    layout.locate(section)
   }
 
   /// The child and its position for `position`.
@@ -204,7 +185,56 @@ public final class ComposedDataSource: ForwardingTableDataSource {
       position.row >= 0, position.row < max(0, child.numberOfRows(inSection: position.section))
     else { return nil }
     return TablePosition(
-      section: sectionStart[childPosition.child] + position.section, row: position.row)
+      section: layout.starts[childPosition.child] + position.section, row: position.row)
+  }
+
+  /// Fills `cell` through the child that owns the row, as the shared
+  /// ``ForwardingTableDataSource`` answer does, reading the children and overrides directly
+  /// rather than through the protocol's witnesses: the hot path of rendering nested
+  /// compositions.
+  ///
+  /// - Parameters:
+  ///   - cell: A reused cell; on return, the row's cell.
+  ///   - position: A position of this data source.
+  public func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    let layout = self.layout
+    guard let target = layout.locate(position.section) else {
+      cell.prepareForReuse("")
+      return
+    }
+    let childPosition = TablePosition(section: target.section, row: position.row)
+    let child = layout.children[target.child]
+    if !representations.isEmpty {
+      let object = child.representedObject(at: childPosition)
+      if representations.overrides(object) {
+        representations.configure(&cell, for: object)
+        return
+      }
+    }
+    child.configureCell(&cell, at: childPosition)
+  }
+
+  /// The object the child that owns the row shows, read directly (see
+  /// ``configureCell(_:at:)``).
+  ///
+  /// - Parameter position: A position of this data source.
+  /// - Returns: The child's object, or an empty string for a position out of range.
+  public func representedObject(at position: TablePosition) -> Any {
+    let layout = self.layout
+    guard let target = layout.locate(position.section) else { return "" }
+    let child = layout.children[target.child]
+    return child.representedObject(at: TablePosition(section: target.section, row: position.row))
+  }
+
+  /// The rows of the child's section, read directly.
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: The child's row count, or 0 for a section out of range.
+  public func numberOfRows(inSection section: Int) -> Int {
+    let layout = self.layout
+    guard let target = layout.locate(section) else { return 0 }
+    let child = layout.children[target.child]
+    return max(0, child.numberOfRows(inSection: target.section))
   }
 
   // MARK: TableChangeObserver
@@ -229,8 +259,29 @@ public final class ComposedDataSource: ForwardingTableDataSource {
       }
       return
     }
-    let offset = sectionStart[index]
+    let offset = layout.starts[index]
     updateSectionCount(ofChild: index)
     try report(changeset.offsettingSections(by: offset))
+  }
+}
+
+/// The children of a ``ComposedDataSource`` and the prefix sums of their section counts.
+private struct Layout {
+  var children: [any TableDataSource]
+  /// `starts[i]` is the first section of child `i`; the last entry is the section count.
+  var starts: [Int]
+
+  /// The child that shows `section` and the section's index in it, by binary search for the
+  /// first start past `section`.
+  func locate(_ section: Int) -> (child: Int, section: Int)? {
+    let count = starts[starts.count - 1]
+    guard section >= 0, section < count else { return nil }
+    var low = 1
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] > section { high = middle } else { low = middle + 1 }
+    }
+    return (low - 1, section - starts[low - 1])
   }
 }
