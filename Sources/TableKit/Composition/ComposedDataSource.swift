@@ -31,10 +31,13 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   public weak var changeObserver: (any TableChangeObserver)?
 
   /// Overrides of how types show themselves in this composition; they win over the children's.
-  public var representations = RepresentationRegistry()
+  public var representations: RepresentationRegistry {
+    get { layout.representations }
+    set { layout.representations = newValue }
+  }
 
   /// The children and where their sections start, read with one access a call on hot paths.
-  private var layout = Layout(children: [], starts: [0])
+  private var layout = Layout(children: [], starts: [0], representations: RepresentationRegistry())
   private var indexOfChild: [ObjectIdentifier: Int] = [:]
   var transactionDepth = 0
   /// The rows children reported reloaded (or reconfigured) inside the current transaction.
@@ -204,10 +207,10 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     }
     let childPosition = TablePosition(section: target.section, row: position.row)
     let child = layout.children[target.child]
-    if !representations.isEmpty {
+    if !layout.representations.isEmpty {
       let object = child.representedObject(at: childPosition)
-      if representations.overrides(object) {
-        representations.configure(&cell, for: object)
+      if layout.representations.overrides(object) {
+        layout.representations.configure(&cell, for: object)
         return
       }
     }
@@ -270,6 +273,8 @@ private struct Layout {
   var children: [any TableDataSource]
   /// `starts[i]` is the first section of child `i`; the last entry is the section count.
   var starts: [Int]
+  /// The composition's own overrides, kept here so a row is filled with one read of the layout.
+  var representations: RepresentationRegistry
 
   /// The child that shows `section` and the section's index in it, by binary search for the
   /// first start past `section`.
