@@ -264,7 +264,8 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     }
     let offset = layout.starts[index]
     updateSectionCount(ofChild: index)
-    try report(changeset.offsettingSections(by: offset))
+    // Passed on even when empty, so the table checks the counts against the data.
+    try reportChange(changeset.offsettingSections(by: offset))
   }
 }
 
