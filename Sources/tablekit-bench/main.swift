@@ -10,6 +10,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --verify 1000       # rows as gendata.py's TSV
 ///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
 ///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
+///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
   var cases = OwnCase.allCases
@@ -26,6 +27,8 @@ struct BenchmarkOptions {
   var diffCounts: [Int] = []
   var diffCase: String?
   var standardLibraryMaximum = 100_000
+  var composeCount: Int?
+  var composeCase: String?
 
   static func parse(_ arguments: [String]) -> BenchmarkOptions {
     var options = BenchmarkOptions()
@@ -69,6 +72,8 @@ struct BenchmarkOptions {
         }
       case "--diff-case": options.diffCase = value(argument)
       case "--stdlib-max": options.standardLibraryMaximum = number(argument)
+      case "--compose": options.composeCount = number(argument)
+      case "--compose-case": options.composeCase = value(argument)
       default: stop("unknown argument \(argument)")
       }
     }
@@ -141,6 +146,12 @@ if let name = options.diffCase {
   encoder.outputFormatting = .sortedKeys
   guard let json = try? encoder.encode(result) else { stop("cannot encode the result") }
   FileHandle.standardOutput.write(json + Data("\n".utf8))
+  exit(0)
+}
+
+if let count = options.composeCount {
+  runCompositionBenchmark(
+    rows: count, repetitions: options.repetitions, only: options.composeCase)
   exit(0)
 }
 

@@ -24,6 +24,9 @@ public struct RepresentationRegistry: Sendable {
   /// Creates an empty registry: every type shows itself through its own conformance.
   public init() {}
 
+  /// Whether no type is overridden: a cheap test before resolving through the registry.
+  var isEmpty: Bool { overrides.isEmpty }
+
   /// Shows values of `type` with `makeCell` in this table, instead of their own representation.
   ///
   /// Registering the same type again replaces the earlier override.

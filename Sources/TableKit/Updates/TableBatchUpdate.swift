@@ -177,6 +177,15 @@ struct TableBatchUpdate {
     self.moves = moves
   }
 
+  /// The index in the new table of the old `section`, or `nil` when it was deleted or is out of
+  /// range.
+  func newSection(ofOld section: Int) -> Int? {
+    guard newSectionOfOld.indices.contains(section), newSectionOfOld[section] >= 0 else {
+      return nil
+    }
+    return newSectionOfOld[section]
+  }
+
   /// Where the row at `position` of the old table is in the new one, or `nil` when it was
   /// deleted (with its section or alone).
   ///

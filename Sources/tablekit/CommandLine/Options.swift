@@ -26,6 +26,8 @@ struct Options {
   var htmlFragment = false
   var formulaGuard = true
   var showHelp = false
+  var composed = false
+  var showsLastMonth = false
 
   /// A command-line argument the tool does not understand.
   struct UsageError: Error, CustomStringConvertible {
@@ -76,6 +78,11 @@ struct Options {
         options.htmlFragment = true
       case "--no-formula-guard":
         options.formulaGuard = false
+      case "--composed":
+        options.composed = true
+      case "--last-month":
+        options.composed = true
+        options.showsLastMonth = true
       default:
         throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
       }
@@ -105,6 +112,9 @@ struct Options {
           --fragment          HTML: write a bare <table> instead of a whole document.
           --no-formula-guard  CSV: keep text starting with = + - @ as it is (for data you
                               trust); by default such text is prefixed with ' for spreadsheets.
+          --composed          The composed sample: large invoices (a filtered child) above a
+                              segmented ledger showing this month.
+          --last-month        The composed sample with the ledger showing last month.
       -h, --help              Show this help.
 
     NUMBERS IN --input:

@@ -1,0 +1,293 @@
+/// A data source whose sections are the sections of several child data sources, in order.
+///
+/// A child may have many sections or none, and may itself be composed, to any depth. Each row is
+/// answered by its child at the child's own position (see ``ForwardingTableDataSource``), so a
+/// child's titles, overrides and selection hooks keep working inside the composition:
+///
+/// ```swift
+/// let account = SectionedDataSource(sections: [TableSection("Account", items: [profile])])
+/// let devices = DiffableDataSource<String, Device>()
+/// let settings = ComposedDataSource([account, devices, notifications.filtered { … }])
+/// let table = Table(dataSource: settings)
+/// ```
+///
+/// Positions map both ways in O(log c) for c children: the composed data source keeps the prefix
+/// sums of the children's section counts and finds a section's child by binary search.
+///
+/// ## Changes
+///
+/// The composed data source is the ``TableChangeObserver`` of every child that reports changes.
+/// A child's changeset is moved to the composed positions and reported up at once, and the
+/// section counts are brought up to date first. The table's verdict comes back down to the code
+/// that changed the child. Several child changes made inside ``performUpdates(_:)`` reach the
+/// table as one changeset. A child that changes without reporting it (a plain
+/// ``SectionedDataSource`` edited in place) needs ``reloadChildren()`` and a
+/// ``Table/reloadData()``, as it would alone.
+public final class ComposedDataSource: ForwardingTableDataSource {
+  /// The children, in the order their sections appear.
+  public var children: [any TableDataSource] { layout.children }
+
+  /// The object told of each change, usually the table or a wrapper above.
+  public weak var changeObserver: (any TableChangeObserver)?
+
+  /// Overrides of how types show themselves in this composition; they win over the children's.
+  public var representations: RepresentationRegistry {
+    get { layout.representations }
+    set { layout.representations = newValue }
+  }
+
+  /// The children and where their sections start, read with one access a call on hot paths.
+  private var layout = Layout(children: [], starts: [0], representations: RepresentationRegistry())
+  private var indexOfChild: [ObjectIdentifier: Int] = [:]
+  var transactionDepth = 0
+  /// The rows children reported reloaded (or reconfigured) inside the current transaction.
+  var refreshedInTransaction: Set<ComposedIdentifier> = []
+
+  /// Creates a composition of `children`, whose sections appear in this order, and observes the
+  /// changes of those that report them.
+  ///
+  /// Give each child object once: a data source has one change observer.
+  ///
+  /// - Parameter children: The child data sources.
+  public init(_ children: [any TableDataSource] = []) {
+    layout.children = children
+    rebuildIndex()
+    for child in children { observe(child) }
+  }
+
+  // MARK: Children
+
+  /// Adds `child` after the other children and reports its sections as inserted.
+  ///
+  /// - Parameter child: The new child.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func append(_ child: any TableDataSource) throws(TableUpdateError) {
+    try insert(child, at: layout.children.count)
+  }
+
+  /// Inserts `child` at `index` (clamped to the children) and reports its sections as inserted.
+  ///
+  /// - Parameters:
+  ///   - child: The new child.
+  ///   - index: Its index among the children.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func insert(_ child: any TableDataSource, at index: Int) throws(TableUpdateError) {
+    let index = min(max(0, index), layout.children.count)
+    layout.children.insert(child, at: index)
+    rebuildIndex()
+    observe(child)
+    let sections = Array(layout.starts[index]..<layout.starts[index + 1])
+    try report(TableChangeset(insertedSections: sections))
+  }
+
+  /// Removes the child at `index` and reports its sections as deleted; an index out of range
+  /// changes nothing.
+  ///
+  /// - Parameter index: The child's index.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func removeChild(at index: Int) throws(TableUpdateError) {
+    guard layout.children.indices.contains(index) else { return }
+    let sections = Array(layout.starts[index]..<layout.starts[index + 1])
+    let child = layout.children.remove(at: index)
+    stopObserving(child)
+    rebuildIndex()
+    try report(TableChangeset(deletedSections: sections))
+  }
+
+  /// Reads every child's section count again: for children that changed without reporting it.
+  ///
+  /// - Complexity: O(c) for c children.
+  public func reloadChildren() {
+    rebuildIndex()
+  }
+
+  /// The index of `child` among the children, or `nil`.
+  ///
+  /// - Parameter child: A data source.
+  /// - Returns: Its index.
+  public func index(ofChild child: any TableDataSource) -> Int? {
+    guard let index = indexOfChild[ObjectIdentifier(child)], layout.children[index] === child
+    else { return nil }
+    return index
+  }
+
+  /// The first section of the child at `index` in this data source, or `nil` when there is no
+  /// such child.
+  ///
+  /// - Parameter index: A child's index.
+  /// - Returns: The section where the child's section 0 shows.
+  public func sectionOffset(ofChild index: Int) -> Int? {
+    children.indices.contains(index) ? layout.starts[index] : nil
+  }
+
+  private func rebuildIndex() {
+    layout.starts = [0]
+    layout.starts.reserveCapacity(children.count + 1)
+    indexOfChild.removeAll(keepingCapacity: true)
+    var total = 0
+    for (index, child) in children.enumerated() {
+      total += max(0, child.numberOfSections)
+      layout.starts.append(total)
+      indexOfChild[ObjectIdentifier(child)] = index
+    }
+  }
+
+  /// Reads the section count of one child again and moves the starts of those after it.
+  private func updateSectionCount(ofChild index: Int) {
+    let count = max(0, layout.children[index].numberOfSections)
+    let delta = layout.starts[index] + count - layout.starts[index + 1]
+    guard delta != 0 else { return }
+    for later in (index + 1)..<layout.starts.count { layout.starts[later] += delta }
+  }
+
+  func report(_ changeset: TableChangeset) throws(TableUpdateError) {
+    guard transactionDepth == 0, !changeset.isEmpty else { return }
+    try reportChange(changeset)
+  }
+
+  // MARK: ForwardingTableDataSource
+
+  /// The sum of the children's section counts.
+  public var numberOfSections: Int { layout.starts[layout.starts.count - 1] }
+
+  /// The child at `index`, or `nil`.
+  ///
+  /// - Parameter index: An index among the children.
+  /// - Returns: The child.
+  public func child(at index: Int) -> (any TableDataSource)? {
+    children.indices.contains(index) ? children[index] : nil
+  }
+
+  /// The child that shows `section`, found by binary search over the section starts.
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: The child's index and its own section.
+  /// - Complexity: O(log c) for c children.
+  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
+    layout.locate(section)
+  }
+
+  /// The child and its position for `position`.
+  ///
+  /// - Parameter position: A position of this data source.
+  /// - Returns: The child's index and position, or `nil` out of range.
+  public func childPosition(for position: TablePosition) -> ChildPosition? {
+    guard let target = childSection(forSection: position.section) else { return nil }
+    return ChildPosition(
+      child: target.child, position: TablePosition(section: target.section, row: position.row))
+  }
+
+  /// The position of a child's row in this data source.
+  ///
+  /// - Parameter childPosition: A child's index and a position inside its counts.
+  /// - Returns: The composed position, or `nil` when the child or the position does not exist.
+  public func position(for childPosition: ChildPosition) -> TablePosition? {
+    guard let child = child(at: childPosition.child) else { return nil }
+    let position = childPosition.position
+    guard position.section >= 0, position.section < max(0, child.numberOfSections),
+      position.row >= 0, position.row < max(0, child.numberOfRows(inSection: position.section))
+    else { return nil }
+    return TablePosition(
+      section: layout.starts[childPosition.child] + position.section, row: position.row)
+  }
+
+  /// Fills `cell` through the child that owns the row, as the shared
+  /// ``ForwardingTableDataSource`` answer does, reading the children and overrides directly
+  /// rather than through the protocol's witnesses: the hot path of rendering nested
+  /// compositions.
+  ///
+  /// - Parameters:
+  ///   - cell: A reused cell; on return, the row's cell.
+  ///   - position: A position of this data source.
+  public func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    let layout = self.layout
+    guard let target = layout.locate(position.section) else {
+      cell.prepareForReuse("")
+      return
+    }
+    let childPosition = TablePosition(section: target.section, row: position.row)
+    let child = layout.children[target.child]
+    if !layout.representations.isEmpty {
+      let object = child.representedObject(at: childPosition)
+      if layout.representations.overrides(object) {
+        layout.representations.configure(&cell, for: object)
+        return
+      }
+    }
+    child.configureCell(&cell, at: childPosition)
+  }
+
+  /// The object the child that owns the row shows, read directly (see
+  /// ``configureCell(_:at:)``).
+  ///
+  /// - Parameter position: A position of this data source.
+  /// - Returns: The child's object, or an empty string for a position out of range.
+  public func representedObject(at position: TablePosition) -> Any {
+    let layout = self.layout
+    guard let target = layout.locate(position.section) else { return "" }
+    let child = layout.children[target.child]
+    return child.representedObject(at: TablePosition(section: target.section, row: position.row))
+  }
+
+  /// The rows of the child's section, read directly.
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: The child's row count, or 0 for a section out of range.
+  public func numberOfRows(inSection section: Int) -> Int {
+    let layout = self.layout
+    guard let target = layout.locate(section) else { return 0 }
+    let child = layout.children[target.child]
+    return max(0, child.numberOfRows(inSection: target.section))
+  }
+
+  // MARK: TableChangeObserver
+
+  /// Moves a child's changeset to this data source's sections and reports it up.
+  ///
+  /// Inside ``performUpdates(_:)`` the change is only noted (the rows it reloads are
+  /// remembered by identity); the transaction reports it.
+  ///
+  /// - Parameters:
+  ///   - dataSource: A child.
+  ///   - changeset: The change in the child's positions.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func dataSource(
+    _ dataSource: any TableDataSource,
+    didChange changeset: TableChangeset
+  ) throws(TableUpdateError) {
+    guard let index = index(ofChild: dataSource) else { return }
+    guard transactionDepth == 0 else {
+      for position in changeset.reloadedRows + changeset.reconfiguredRows {
+        refreshedInTransaction.insert(IdentifierReader.item(of: dataSource, position))
+      }
+      return
+    }
+    let offset = layout.starts[index]
+    updateSectionCount(ofChild: index)
+    // Passed on even when empty, so the table checks the counts against the data.
+    try reportChange(changeset.offsettingSections(by: offset))
+  }
+}
+
+/// The children of a ``ComposedDataSource`` and the prefix sums of their section counts.
+private struct Layout {
+  var children: [any TableDataSource]
+  /// `starts[i]` is the first section of child `i`; the last entry is the section count.
+  var starts: [Int]
+  /// The composition's own overrides, kept here so a row is filled with one read of the layout.
+  var representations: RepresentationRegistry
+
+  /// The child that shows `section` and the section's index in it, by binary search for the
+  /// first start past `section`.
+  func locate(_ section: Int) -> (child: Int, section: Int)? {
+    let count = starts[starts.count - 1]
+    guard section >= 0, section < count else { return nil }
+    var low = 1
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] > section { high = middle } else { low = middle + 1 }
+    }
+    return (low - 1, section - starts[low - 1])
+  }
+}

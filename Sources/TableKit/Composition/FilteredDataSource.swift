@@ -1,0 +1,302 @@
+/// A view of a data source that shows only the rows whose represented objects match a predicate,
+/// without copying or rebuilding the data source.
+///
+/// Made by ``TableDataSource/filtered(by:)``. Every section of the base stays (an empty one when
+/// nothing in it matches), so the sections map one to one and the rows through a sorted list of
+/// the base's visible rows per section: a filtered row finds its base row in O(1), a base row
+/// its filtered row in O(log r).
+///
+/// ```swift
+/// let contacts = DiffableDataSource<String, Contact>()
+/// let search = contacts.filtered { ($0 as? Contact)?.name.contains("Ann") ?? false }
+/// let table = Table(dataSource: search)
+/// try search.setPredicate { ($0 as? Contact)?.name.contains("Anna") ?? false }
+/// ```
+///
+/// Changing the predicate (``setPredicate(_:)``) reports the minimal changeset: the rows that
+/// stopped matching are deleted and the rows that started are inserted, found in one pass over
+/// the base's rows. A change the base reports passes through the filter: rows deleted or moved
+/// in the base are deleted or moved here when they were shown, rows inserted, moved or reloaded
+/// are shown when they match.
+public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDataSource {
+  /// The data source being filtered.
+  public let base: Base
+
+  /// Which represented objects are shown.
+  public private(set) var predicate: (Any) -> Bool
+
+  /// The object told of each change.
+  public weak var changeObserver: (any TableChangeObserver)?
+
+  /// Overrides of how types show themselves in this view; they win over the base's.
+  public var representations = RepresentationRegistry()
+
+  /// For each section of the base, its shown rows in increasing order.
+  private var visible: [[Int]] = []
+  /// The base's row counts when last read.
+  private var baseRowCounts: [Int] = []
+
+  /// Creates a view of `base` showing the rows whose objects match `predicate`, and observes the
+  /// base's changes when it reports them.
+  ///
+  /// - Parameters:
+  ///   - base: The data source to filter.
+  ///   - predicate: Whether a represented object is shown.
+  /// - Complexity: O(n) for n rows of the base.
+  public init(_ base: Base, predicate: @escaping (Any) -> Bool) {
+    self.base = base
+    self.predicate = predicate
+    (visible, baseRowCounts) = Self.matches(of: base, predicate)
+    observe(base)
+  }
+
+  /// The shown rows of every section of `base`, and its row counts: one pass over its rows.
+  private static func matches(
+    of base: Base, _ predicate: (Any) -> Bool
+  ) -> (visible: [[Int]], counts: [Int]) {
+    let sections = max(0, base.numberOfSections)
+    var visible: [[Int]] = []
+    var counts: [Int] = []
+    visible.reserveCapacity(sections)
+    counts.reserveCapacity(sections)
+    for section in 0..<sections {
+      let rows = max(0, base.numberOfRows(inSection: section))
+      counts.append(rows)
+      var shown: [Int] = []
+      for row in 0..<rows
+      where predicate(base.representedObject(at: TablePosition(section: section, row: row))) {
+        shown.append(row)
+      }
+      visible.append(shown)
+    }
+    return (visible, counts)
+  }
+
+  /// Shows the rows that match `predicate` instead, and reports the rows that stopped and
+  /// started matching as deleted and inserted.
+  ///
+  /// - Parameter predicate: Whether a represented object is shown.
+  /// - Returns: The changeset reported.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change; the view then
+  ///   shows the new matches all the same (its observer should reload).
+  /// - Complexity: O(n) for n rows of the base: one call of `predicate` a row and one merge of
+  ///   the old and new rows shown, never a search per row.
+  @discardableResult
+  public func setPredicate(
+    _ predicate: @escaping (Any) -> Bool
+  ) throws(TableUpdateError) -> TableChangeset {
+    let (newVisible, counts) = Self.matches(of: base, predicate)
+    var changes = TableChangeset()
+    for section in 0..<min(visible.count, newVisible.count) {
+      let old = visible[section]
+      let new = newVisible[section]
+      var i = 0
+      var j = 0
+      while i < old.count || j < new.count {
+        if j == new.count || (i < old.count && old[i] < new[j]) {
+          changes.deletedRows.append(TablePosition(section: section, row: i))
+          i += 1
+        } else if i == old.count || new[j] < old[i] {
+          changes.insertedRows.append(TablePosition(section: section, row: j))
+          j += 1
+        } else {
+          i += 1
+          j += 1
+        }
+      }
+    }
+    if visible.count > newVisible.count {
+      changes.deletedSections = Array(newVisible.count..<visible.count)
+    } else if newVisible.count > visible.count {
+      changes.insertedSections = Array(visible.count..<newVisible.count)
+    }
+    self.predicate = predicate
+    visible = newVisible
+    baseRowCounts = counts
+    if !changes.isEmpty { try reportChange(changes) }
+    return changes
+  }
+
+  /// The number of rows shown in all sections.
+  public var numberOfShownRows: Int { visible.reduce(0) { $0 + $1.count } }
+
+  // MARK: ForwardingTableDataSource
+
+  /// The base's section count when last read.
+  public var numberOfSections: Int { visible.count }
+
+  /// The rows of `section` that match.
+  ///
+  /// - Parameter section: A section.
+  /// - Returns: The count, or 0 out of range.
+  public func numberOfRows(inSection section: Int) -> Int {
+    visible.indices.contains(section) ? visible[section].count : 0
+  }
+
+  /// The base, for index 0.
+  ///
+  /// - Parameter index: 0.
+  /// - Returns: The base, or `nil` for any other index.
+  public func child(at index: Int) -> (any TableDataSource)? { index == 0 ? base : nil }
+
+  /// The same section of the base.
+  ///
+  /// - Parameter section: A section.
+  /// - Returns: Child 0 and `section`, or `nil` out of range.
+  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
+    visible.indices.contains(section) ? (0, section) : nil
+  }
+
+  /// The base's row shown at `position`.
+  ///
+  /// - Parameter position: A position of this view.
+  /// - Returns: Child 0 at the base's position, or `nil` out of range.
+  /// - Complexity: O(1).
+  public func childPosition(for position: TablePosition) -> ChildPosition? {
+    guard visible.indices.contains(position.section) else { return nil }
+    let rows = visible[position.section]
+    guard rows.indices.contains(position.row) else { return nil }
+    return ChildPosition(
+      child: 0, position: TablePosition(section: position.section, row: rows[position.row]))
+  }
+
+  /// Where a base row shows, or `nil` when it is hidden.
+  ///
+  /// - Parameter childPosition: Child 0 and a base position.
+  /// - Returns: The position in this view.
+  /// - Complexity: O(log r) for r rows shown in the section.
+  public func position(for childPosition: ChildPosition) -> TablePosition? {
+    guard childPosition.child == 0 else { return nil }
+    let position = childPosition.position
+    guard visible.indices.contains(position.section) else { return nil }
+    let rows = visible[position.section]
+    let index = Self.lowerBound(of: position.row, in: rows)
+    guard index < rows.count, rows[index] == position.row else { return nil }
+    return TablePosition(section: position.section, row: index)
+  }
+
+  static func lowerBound(of value: Int, in rows: [Int]) -> Int {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rows[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  // MARK: TableChangeObserver
+
+  /// Passes a change of the base through the filter and reports it in this view's positions.
+  ///
+  /// - Parameters:
+  ///   - dataSource: The base.
+  ///   - changeset: The change in the base's positions.
+  /// - Throws: ``TableUpdateError`` when the base's changeset does not fit its old and new
+  ///   counts, or the observer refused the change.
+  /// - Complexity: O(n) for n rows of the base, plus O(c log c) for c changes.
+  public func dataSource(
+    _ dataSource: any TableDataSource,
+    didChange changeset: TableChangeset
+  ) throws(TableUpdateError) {
+    guard dataSource === base else { return }
+    let (newVisible, counts) = Self.matches(of: base, predicate)
+    let update = try TableBatchUpdate(
+      changeset, from: TableShape(rowCounts: baseRowCounts), to: TableShape(rowCounts: counts))
+    let changes = Self.translate(
+      changeset, update: update, oldVisible: visible, newVisible: newVisible)
+    visible = newVisible
+    baseRowCounts = counts
+    if !changes.isEmpty { try reportChange(changes) }
+  }
+
+  /// The base's changeset in the positions of the rows shown before and after.
+  private static func translate(
+    _ changeset: TableChangeset,
+    update: TableBatchUpdate,
+    oldVisible: [[Int]],
+    newVisible: [[Int]]
+  ) -> TableChangeset {
+    var changes = TableChangeset(
+      deletedSections: changeset.deletedSections,
+      insertedSections: changeset.insertedSections,
+      movedSections: changeset.movedSections)
+    let deletedSections = Set(changeset.deletedSections)
+    let insertedSections = Set(changeset.insertedSections)
+    let movedRows = Set(changeset.movedRows.map(\.from))
+    let refreshed = Set(changeset.reloadedRows)
+    let reconfigured = Set(changeset.reconfiguredRows)
+    var reached = newVisible.map { [Bool](repeating: false, count: $0.count) }
+    for (section, rows) in oldVisible.enumerated() where !deletedSections.contains(section) {
+      for (shownRow, baseRow) in rows.enumerated() {
+        let old = TablePosition(section: section, row: baseRow)
+        let from = TablePosition(section: section, row: shownRow)
+        guard let new = update.newPosition(of: old), newVisible.indices.contains(new.section)
+        else {
+          changes.deletedRows.append(from)
+          continue
+        }
+        let targetRows = newVisible[new.section]
+        let index = lowerBound(of: new.row, in: targetRows)
+        guard index < targetRows.count, targetRows[index] == new.row else {
+          changes.deletedRows.append(from)
+          continue
+        }
+        let to = TablePosition(section: new.section, row: index)
+        reached[new.section][index] = true
+        if movedRows.contains(old) {
+          changes.movedRows.append(TableChangeset.RowMove(from: from, to: to))
+        }
+        if refreshed.contains(new) {
+          changes.reloadedRows.append(to)
+        } else if reconfigured.contains(new) {
+          changes.reconfiguredRows.append(to)
+        }
+      }
+    }
+    for (section, flags) in reached.enumerated() where !insertedSections.contains(section) {
+      for (row, wasReached) in flags.enumerated() where !wasReached {
+        changes.insertedRows.append(TablePosition(section: section, row: row))
+      }
+    }
+    changes.deletedRows.sort()
+    changes.movedRows.sort { $0.to < $1.to }
+    changes.reloadedRows.sort()
+    changes.reconfiguredRows.sort()
+    return changes
+  }
+}
+
+extension FilteredDataSource: IdentifiedTableDataSource where Base: IdentifiedTableDataSource {
+  /// The base's identifier of the section.
+  ///
+  /// - Parameter section: A section.
+  /// - Returns: The identifier, or `nil` out of range.
+  public func sectionIdentifier(inSection section: Int) -> Base.SectionIdentifier? {
+    visible.indices.contains(section) ? base.sectionIdentifier(inSection: section) : nil
+  }
+
+  /// The base's identifier of the row shown at `position`.
+  ///
+  /// - Parameter position: A position of this view.
+  /// - Returns: The identifier, or `nil` out of range.
+  public func itemIdentifier(at position: TablePosition) -> Base.ItemIdentifier? {
+    childPosition(for: position).flatMap { base.itemIdentifier(at: $0.position) }
+  }
+}
+
+extension TableDataSource {
+  /// A view of this data source showing only the rows whose represented objects match
+  /// `predicate`.
+  ///
+  /// ```swift
+  /// let open = invoices.filtered { ($0 as? Invoice)?.isOpen ?? false }
+  /// ```
+  ///
+  /// - Parameter predicate: Whether a represented object is shown.
+  /// - Returns: The filtered view, which observes this data source's changes.
+  /// - Complexity: O(n) for n rows.
+  public func filtered(by predicate: @escaping (Any) -> Bool) -> FilteredDataSource<Self> {
+    FilteredDataSource(self, predicate: predicate)
+  }
+}

@@ -1,0 +1,181 @@
+/// A data source with several children of which one, the selected segment, is shown: the model
+/// of a segmented control above a table.
+///
+/// ```swift
+/// let ledger = SegmentedDataSource([thisMonth, lastMonth])
+/// let table = Table(dataSource: ledger)
+/// try table.selectSegment(1, of: ledger)  // last month's sections replace this month's
+/// ```
+///
+/// Switching segments with ``selectSegment(_:)`` reports one changeset: the old segment's
+/// sections deleted and the new one's inserted. The rows selected in a segment when it is left
+/// are remembered while it is hidden (its child is not told they were deselected) and listed by
+/// ``selectedPositions(inSegment:)``; ``Table/selectSegment(_:of:)`` switches and selects them
+/// again when the segment returns.
+///
+/// Changes reported by the shown child pass through unchanged. A change of a hidden child is
+/// read when it is shown again, and forgets the rows kept selected in it (their positions may
+/// no longer be the same rows).
+public final class SegmentedDataSource: ForwardingTableDataSource {
+  /// The segments' data sources.
+  public let children: [any TableDataSource]
+
+  /// The index of the segment shown; 0 when there are no children.
+  public private(set) var selectedSegment: Int
+
+  /// The object told of each change.
+  public weak var changeObserver: (any TableChangeObserver)?
+
+  /// Overrides of how types show themselves here; they win over the children's.
+  public var representations = RepresentationRegistry()
+
+  private var selections: [[TablePosition]]
+  private var leaving: Int?
+
+  /// Creates the segments, showing `selectedSegment` (clamped to the children), and observes the
+  /// changes of the children that report them.
+  ///
+  /// - Parameters:
+  ///   - children: One data source a segment.
+  ///   - selectedSegment: The segment shown first.
+  public init(_ children: [any TableDataSource], selectedSegment: Int = 0) {
+    self.children = children
+    self.selectedSegment = min(max(0, selectedSegment), max(0, children.count - 1))
+    self.selections = Array(repeating: [], count: children.count)
+    for child in children { observe(child) }
+  }
+
+  /// Shows the segment at `index`, reporting the switch as one changeset.
+  ///
+  /// The shown sections are reported deleted and the new segment's inserted. The rows selected
+  /// in the segment left are kept for its return.
+  ///
+  /// - Parameter index: A segment; an index out of range, or the shown one, changes nothing.
+  /// - Returns: The changeset reported.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  @discardableResult
+  public func selectSegment(_ index: Int) throws(TableUpdateError) -> TableChangeset {
+    guard children.indices.contains(index), index != selectedSegment else {
+      return TableChangeset()
+    }
+    let old = numberOfSections
+    let left = selectedSegment
+    selections[left] = []
+    selectedSegment = index
+    let changes = IdentifierReader.replacingAll(oldSections: old, newSections: numberOfSections)
+    leaving = left
+    defer { leaving = nil }
+    if !changes.isEmpty { try reportChange(changes) }
+    return changes
+  }
+
+  /// The rows that were selected in a segment when it was last left, in its child's positions
+  /// (which are this data source's while it is shown).
+  ///
+  /// - Parameter index: A segment.
+  /// - Returns: The positions, or none for an index out of range.
+  public func selectedPositions(inSegment index: Int) -> [TablePosition] {
+    selections.indices.contains(index) ? selections[index] : []
+  }
+
+  // MARK: ForwardingTableDataSource
+
+  /// The shown child's sections.
+  public var numberOfSections: Int {
+    children.indices.contains(selectedSegment)
+      ? max(0, children[selectedSegment].numberOfSections) : 0
+  }
+
+  /// The child at `index`, shown or not.
+  ///
+  /// - Parameter index: A segment.
+  /// - Returns: The child, or `nil` out of range.
+  public func child(at index: Int) -> (any TableDataSource)? {
+    children.indices.contains(index) ? children[index] : nil
+  }
+
+  /// The shown child's section.
+  ///
+  /// - Parameter section: A section.
+  /// - Returns: The shown segment and `section`, or `nil` out of range.
+  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
+    section >= 0 && section < numberOfSections ? (selectedSegment, section) : nil
+  }
+
+  /// The shown child's position.
+  ///
+  /// - Parameter position: A position.
+  /// - Returns: The shown segment and `position`, or `nil` out of range.
+  public func childPosition(for position: TablePosition) -> ChildPosition? {
+    guard childSection(forSection: position.section) != nil, position.row >= 0,
+      position.row < max(0, children[selectedSegment].numberOfRows(inSection: position.section))
+    else { return nil }
+    return ChildPosition(child: selectedSegment, position: position)
+  }
+
+  /// The same position, when its child is shown and has it.
+  ///
+  /// - Parameter childPosition: A segment and a position in it.
+  /// - Returns: The position, or `nil` for a hidden segment or a position out of range.
+  public func position(for childPosition: ChildPosition) -> TablePosition? {
+    guard childPosition.child == selectedSegment,
+      self.childPosition(for: childPosition.position) != nil
+    else { return nil }
+    return childPosition.position
+  }
+
+  /// Tells the shown child, except while switching segments: then the row (deselected by the
+  /// table because its section went away) is kept as selected in the segment left, for its
+  /// return, and its child is not told.
+  ///
+  /// - Parameter position: The deselected row.
+  public func didDeselectRow(at position: TablePosition) {
+    if let leaving {
+      if !selections[leaving].contains(position) { selections[leaving].append(position) }
+      return
+    }
+    guard let target = childPosition(for: position) else { return }
+    children[target.child].didDeselectRow(at: target.position)
+  }
+
+  // MARK: TableChangeObserver
+
+  /// Passes the shown child's changes up unchanged; a hidden child's are read when it returns.
+  ///
+  /// A hidden child's change forgets the rows kept selected in it.
+  ///
+  /// - Parameters:
+  ///   - dataSource: A child.
+  ///   - changeset: The change in its positions.
+  /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
+  public func dataSource(
+    _ dataSource: any TableDataSource,
+    didChange changeset: TableChangeset
+  ) throws(TableUpdateError) {
+    guard let index = children.firstIndex(where: { $0 === dataSource }) else { return }
+    if index != selectedSegment {
+      selections[index].removeAll()
+      return
+    }
+    try reportChange(changeset)
+  }
+}
+
+extension Table {
+  /// Shows the segment at `index` of `segmented`, the table's data source, and selects again the
+  /// rows that were selected in that segment when it was last shown.
+  ///
+  /// - Parameters:
+  ///   - index: A segment.
+  ///   - segmented: The table's data source.
+  /// - Throws: ``TableUpdateError`` when the switch was refused.
+  public func selectSegment(_ index: Int, of segmented: SegmentedDataSource)
+    throws(TableUpdateError)
+  {
+    try segmented.selectSegment(index)
+    guard dataSource === segmented else { return }
+    for position in segmented.selectedPositions(inSegment: index) where shape.contains(position) {
+      _ = try? selectRow(at: position)
+    }
+  }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import TableKit
+import Testing
+
+/// A section the tests expect to see: its identifier and its things.
+private struct ExpectedSection: Equatable {
+  var id: Int
+  var things: [Thing]
+}
+
+/// One node of a random tree: its data source, what it should show, and what can change.
+private final class TreeNode {
+  let source: any TableDataSource
+  let expected: () -> [ExpectedSection]
+  var leaves: [LeafNode] = []
+  var filters: [(Int) throws -> Void] = []
+  var segments: [(Int) throws -> Void] = []
+
+  init(source: any TableDataSource, expected: @escaping () -> [ExpectedSection]) {
+    self.source = source
+    self.expected = expected
+  }
+}
+
+/// A leaf: its data, kept as arrays and applied as a whole new snapshot after each edit.
+private final class LeafNode {
+  let list: ThingList
+  var sections: [(Int, [Thing])]
+
+  init(_ sections: [(Int, [Thing])]) throws {
+    self.sections = sections
+    list = try ThingList(sections)
+  }
+
+  func apply() throws {
+    var snapshot = TableSnapshot<Int, Int>()
+    try snapshot.appendSections(sections.map(\.0))
+    for (section, things) in sections {
+      try snapshot.appendItems(things.map(\.id), toSection: section)
+    }
+    try list.apply(snapshot, items: sections.flatMap(\.1))
+  }
+
+  /// One random edit: delete, insert, move (perhaps to another section) or change a value.
+  func edit(using random: inout SeededGenerator, nextID: inout Int) {
+    let all = sections.indices.flatMap { s in sections[s].1.indices.map { (s, $0) } }
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0 where !all.isEmpty:
+      let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
+      sections[s].1.remove(at: r)
+    case 1 where !all.isEmpty:
+      let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
+      let thing = sections[s].1.remove(at: r)
+      let target = Int.random(in: 0..<sections.count, using: &random)
+      sections[target].1.insert(
+        thing, at: Int.random(in: 0...sections[target].1.count, using: &random))
+    case 2 where !all.isEmpty:
+      let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
+      sections[s].1[r].value = Int.random(in: 0..<10, using: &random)
+    default:
+      let target = Int.random(in: 0..<sections.count, using: &random)
+      nextID += 1
+      sections[target].1.insert(
+        Thing(id: nextID, value: Int.random(in: 0..<10, using: &random)),
+        at: Int.random(in: 0...sections[target].1.count, using: &random))
+    }
+  }
+}
+
+private func matches(_ modulus: Int) -> (Any) -> Bool {
+  { ($0 as? Thing).map { $0.value % modulus == 0 } ?? false }
+}
+
+/// Opens the base's type to make a filtered view of it.
+private func makeFiltered<Base: TableDataSource>(
+  _ base: Base, modulus: Int
+) -> (any TableDataSource, (Int) throws -> Void) {
+  let view = base.filtered(by: matches(modulus))
+  return (view, { try view.setPredicate(matches($0)) })
+}
+
+/// Opens the base's type to make a view sorted by value, largest first.
+private func makeSorted<Base: TableDataSource>(_ base: Base) -> any TableDataSource {
+  base.sorted { (($0 as? Thing)?.value ?? 0) > (($1 as? Thing)?.value ?? 0) }
+}
+
+/// Opens the base's type to make a mapped view that shows the same things.
+private func makeMapped<Base: TableDataSource>(_ base: Base) -> any TableDataSource {
+  base.mapped { object in (object as? Thing).map { Thing(id: $0.id, value: $0.value) } ?? object }
+}
+
+/// A random tree of composed, segmented, filtered, sorted and mapped data sources over leaves.
+private func makeTree(
+  depth: Int, using random: inout SeededGenerator, nextID: inout Int
+) throws -> TreeNode {
+  if depth == 0 || Int.random(in: 0..<10, using: &random) < 3 {
+    let sectionCount = Int.random(in: 1...2, using: &random)
+    var sections: [(Int, [Thing])] = []
+    for _ in 0..<sectionCount {
+      nextID += 1
+      let section = nextID
+      var things: [Thing] = []
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        nextID += 1
+        things.append(Thing(id: nextID, value: Int.random(in: 0..<10, using: &random)))
+      }
+      sections.append((section, things))
+    }
+    let leaf = try LeafNode(sections)
+    let node = TreeNode(source: leaf.list) {
+      leaf.sections.map { ExpectedSection(id: $0.0, things: $0.1) }
+    }
+    node.leaves = [leaf]
+    return node
+  }
+  switch Int.random(in: 0..<5, using: &random) {
+  case 0:
+    let children = try (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    }
+    let node = TreeNode(source: ComposedDataSource(children.map(\.source))) {
+      children.flatMap { $0.expected() }
+    }
+    node.leaves = children.flatMap(\.leaves)
+    node.filters = children.flatMap(\.filters)
+    node.segments = children.flatMap(\.segments)
+    return node
+  case 1:
+    let children = try (0..<2).map { _ in
+      try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    }
+    let segmented = SegmentedDataSource(children.map(\.source))
+    let node = TreeNode(source: segmented) { children[segmented.selectedSegment].expected() }
+    node.leaves = children.flatMap(\.leaves)
+    node.filters = children.flatMap(\.filters)
+    node.segments = children.flatMap(\.segments) + [{ try segmented.selectSegment($0 % 2) }]
+    return node
+  case 3:
+    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    let node = TreeNode(source: makeSorted(child.source)) {
+      child.expected().map { section in
+        // A stable sort by value, largest first.
+        let sorted = section.things.enumerated().sorted { a, b in
+          a.element.value != b.element.value
+            ? a.element.value > b.element.value : a.offset < b.offset
+        }
+        return ExpectedSection(id: section.id, things: sorted.map(\.element))
+      }
+    }
+    node.leaves = child.leaves
+    node.filters = child.filters
+    node.segments = child.segments
+    return node
+  case 4:
+    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    let node = TreeNode(source: makeMapped(child.source), expected: child.expected)
+    node.leaves = child.leaves
+    node.filters = child.filters
+    node.segments = child.segments
+    return node
+  default:
+    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    var modulus = Int.random(in: 1...3, using: &random)
+    let (view, setModulus) = makeFiltered(child.source, modulus: modulus)
+    let node = TreeNode(source: view) {
+      child.expected().map { section in
+        ExpectedSection(id: section.id, things: section.things.filter { $0.value % modulus == 0 })
+      }
+    }
+    node.leaves = child.leaves
+    node.filters =
+      child.filters + [
+        { newModulus in
+          modulus = newModulus
+          try setModulus(newModulus)
+        }
+      ]
+    node.segments = child.segments
+    return node
+  }
+}
+
+@Suite struct CompositionPropertyTests {
+  /// After every random change at a random leaf, predicate or segment of a random tree, the table
+  /// shows what a flat table built from scratch shows, and the one changeset it received, replayed
+  /// on the old content by the UIKit model, gives the new content and reloads every row shown
+  /// before and after whose value changed.
+  @Test func randomTreesReportChangesetsThatRebuildTheFlatTable() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let trees = environment["TABLEKIT_COMPOSITION_CASES"].flatMap(Int.init) ?? 300
+    let seed = environment["TABLEKIT_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_123
+    var random = SeededGenerator(state: seed)
+    var changes = 0
+    var changesets = 0
+    for tree in 0..<trees {
+      var nextID = 0
+      let root = try makeTree(depth: 4, using: &random, nextID: &nextID)
+      let table = Table(dataSource: root.source)
+      let log = ChangeLog()
+      table.updateObserver = log
+      try check(table, shows: root.expected(), "tree \(tree), seed \(seed): initial")
+      for step in 0..<20 {
+        let context = "tree \(tree), step \(step), seed \(seed)"
+        let old = root.expected()
+        log.changesets.removeAll()
+        let action = Int.random(in: 0..<10, using: &random)
+        if action < 6, !root.leaves.isEmpty {
+          let leaf = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
+          leaf.edit(using: &random, nextID: &nextID)
+          try leaf.apply()
+        } else if action < 7, let composed = root.source as? ComposedDataSource,
+          !root.leaves.isEmpty
+        {
+          // Two edits in one transaction.
+          let first = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
+          let second = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
+          try composed.performUpdates {
+            first.edit(using: &random, nextID: &nextID)
+            try first.apply()
+            second.edit(using: &random, nextID: &nextID)
+            try second.apply()
+          }
+        } else if action < 9, !root.filters.isEmpty {
+          let filter = root.filters[Int.random(in: 0..<root.filters.count, using: &random)]
+          try filter(Int.random(in: 1...3, using: &random))
+        } else if !root.segments.isEmpty {
+          let segment = root.segments[Int.random(in: 0..<root.segments.count, using: &random)]
+          try segment(Int.random(in: 0...1, using: &random))
+        } else {
+          continue
+        }
+        changes += 1
+        let new = root.expected()
+        #expect(log.changesets.count <= 1, "\(context): \(log.changesets.count) changesets")
+        try check(table, shows: new, context)
+        guard let changeset = log.changesets.first else {
+          #expect(old.map(\.id) == new.map(\.id), "\(context): sections changed unreported")
+          #expect(
+            old.map { $0.things.map(\.id) } == new.map { $0.things.map(\.id) },
+            "\(context): rows changed unreported")
+          continue
+        }
+        changesets += 1
+        let oldModel = old.map {
+          UIKitBatchModel.Section(identifier: $0.id, items: $0.things.map(\.id))
+        }
+        let newModel = new.map {
+          UIKitBatchModel.Section(identifier: $0.id, items: $0.things.map(\.id))
+        }
+        let replayed = UIKitBatchModel.replay(changeset, old: oldModel, new: newModel)
+        switch replayed {
+        case .success(let result):
+          #expect(result == newModel, "\(context): \(changeset) replays to \(result)")
+        case .failure(let violations):
+          Issue.record("\(context): \(changeset) breaks \(violations)")
+        }
+        // Every row shown before and after whose value changed is reloaded (or arrives anew).
+        let oldValues = Dictionary(
+          old.flatMap(\.things).map { ($0.id, $0.value) }, uniquingKeysWith: { $1 })
+        let refreshed = Set(changeset.reloadedRows + changeset.insertedRows)
+          .union(changeset.movedRows.map(\.to))
+        let insertedSections = Set(changeset.insertedSections)
+        for (section, expected) in new.enumerated() where !insertedSections.contains(section) {
+          for (row, thing) in expected.things.enumerated() {
+            guard let before = oldValues[thing.id], before != thing.value else { continue }
+            let position = TablePosition(section: section, row: row)
+            #expect(
+              refreshed.contains(position) || changeset.reloadedRows.contains(position),
+              "\(context): \(thing) changed but \(position) is not reloaded in \(changeset)")
+          }
+        }
+      }
+    }
+    print(
+      "composition property test: \(trees) random trees, \(changes) changes, \(changesets) "
+        + "changesets replayed, seed \(seed)")
+  }
+
+  private func check(_ table: Table, shows expected: [ExpectedSection], _ context: String) throws {
+    #expect(
+      table.shape == TableShape(rowCounts: expected.map(\.things.count)), "\(context): shape")
+    for (section, content) in expected.enumerated() {
+      for (row, thing) in content.things.enumerated() {
+        let cell = try table.cell(at: TablePosition(section: section, row: row))
+        #expect(cell.text == thing.description, "\(context): cell (\(section), \(row))")
+      }
+    }
+  }
+}
