@@ -41,6 +41,13 @@ for format in text markdown csv html; do expect_output "INV-1042" --format "$for
 for style in plain compact grid light rounded heavy double; do
   expect_output "Blue Harbor Inc." --style "$style"
 done
+# The composed sample: a filtered child above a segmented ledger (CSV has rows only, no titles).
+for format in text markdown html; do
+  expect_output "Invoices of 500.00 or more" --composed --format "$format"
+  expect_output "November 2026" --composed --format "$format"
+  expect_output "October 2026" --composed --last-month --format "$format"
+done
+expect_output "RF-INV-1038" --composed --format csv
 expect_output "<!DOCTYPE html>" --format html
 expect_output "<table>" --format html --fragment
 expect_output "USAGE: tablekit" --help
