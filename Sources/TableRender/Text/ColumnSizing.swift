@@ -102,15 +102,21 @@ enum TextFitting {
 
   /// `line` broken into lines of at most `width` columns, at spaces where possible.
   ///
-  /// A character wider than `width` on its own stands alone on its line.
+  /// A character wider than `width` on its own (an emoji in a column one wide) is shown as `…`,
+  /// so no line is ever wider than `width` and a box stays closed.
   static func wrap(_ line: String, to width: Int) -> [String] {
     guard width > 0 else { return [line] }
     var lines: [String] = []
     var current = ""
     var currentWidth = 0
     var lastSpace: String.Index?
-    for character in line {
-      let characterWidth = DisplayWidth.of(character)
+    for original in line {
+      var character = original
+      var characterWidth = DisplayWidth.of(character)
+      if characterWidth > width {
+        character = "…"
+        characterWidth = 1
+      }
       if currentWidth + characterWidth > width && !current.isEmpty {
         if character == " " {
           lines.append(current)

@@ -42,6 +42,19 @@ import Testing
     #expect(zeroTab.render(table([[.text("a\tb")]], columns: [""])) == "  a b\n")
   }
 
+  /// Wrapping never lets a character stick out of its column: one wider than the column (an
+  /// emoji in a column one wide, a wide footer in a narrow table) is shown as `…` (found by the
+  /// renderers fuzz harness).
+  @Test(arguments: [TextTableStyle.grid, .double, .rounded])
+  func wrappingKeepsWideCharactersInsideTheBox(style: TextTableStyle) {
+    let rows = [[CellValue.text("😀")], [.text("a😀b")], [.text("漢字")]]
+    let text = TextTableRenderer(style: style, overflow: .wrap, sizing: .fixed([1])).render(
+      table(rows, columns: ["A"]))
+    let widths = Set(text.split(separator: "\n").map { DisplayWidth.of(String($0)) })
+    #expect(widths.count == 1, "\(text)")
+    #expect(text.contains("…"))
+  }
+
   /// A fixed width is clamped to `ColumnSizing.widestFixedColumn`: `Int.max` once built an
   /// 18.9 MB string for a 16-row table.
   @Test func aHugeFixedWidthIsClampedAsDocumented() {
