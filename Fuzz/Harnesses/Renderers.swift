@@ -498,37 +498,45 @@ private func cellMatches(_ actual: HTMLCell, _ expected: HTMLCell) -> Bool {
 }
 
 /// Whether `written` is `url` as a valid URL: only characters a URL may hold (non-ASCII allowed
-/// in the host), `%` only before two hex digits, and percent-decoded it is `url`, reading
-/// backslashes as slashes on both sides (a browser does for http(s) and relative URLs).
+/// in the host), `%` only before two hex digits, and percent-decoded it is the same bytes as
+/// `url` percent-decoded (escapes already in the URL are kept as they are), reading backslashes
+/// as slashes on both sides (a browser does for http(s) and relative URLs).
 private func hrefMatches(_ written: [Unicode.Scalar], url: [Unicode.Scalar]) -> Bool {
   let allowed = Set(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%"
       .unicodeScalars)
-  var bytes: [UInt8] = []
-  var index = 0
-  while index < written.count {
-    let scalar = written[index]
+  for (index, scalar) in written.enumerated() {
     if scalar == "%" {
-      guard index + 2 < written.count, let high = hexValue(written[index + 1]),
-        let low = hexValue(written[index + 2])
+      guard index + 2 < written.count, hexValue(written[index + 1]) != nil,
+        hexValue(written[index + 2]) != nil
       else { return false }
-      bytes.append(high << 4 | low)
-      index += 3
-      continue
-    }
-    if scalar.isASCII {
+    } else if scalar.isASCII {
       guard allowed.contains(scalar) else { return false }
     } else if scalar.value <= 0x9F {
       return false
     }
-    bytes.append(contentsOf: Array(String(scalar).utf8))
+  }
+  return percentDecodedBytes(written) == percentDecodedBytes(url)
+}
+
+/// The UTF-8 of `scalars` with every `%` and two hex digits turned into that byte (a `%` that
+/// starts no escape stays) and backslashes read as slashes.
+private func percentDecodedBytes(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+  var bytes: [UInt8] = []
+  var index = 0
+  while index < scalars.count {
+    let scalar = scalars[index]
+    if scalar == "%", index + 2 < scalars.count, let high = hexValue(scalars[index + 1]),
+      let low = hexValue(scalars[index + 2])
+    {
+      bytes.append(high << 4 | low)
+      index += 3
+      continue
+    }
+    bytes.append(contentsOf: Array(String(scalar == "\\" ? "/" : scalar).utf8))
     index += 1
   }
-  func slashes(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
-    scalars.map { $0 == "\\" ? "/" : $0 }
-  }
-  guard let decoded = String(validating: bytes, as: UTF8.self) else { return false }
-  return slashes(Array(decoded.unicodeScalars)) == slashes(url)
+  return bytes.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 }
 }
 
 private func hexValue(_ scalar: Unicode.Scalar) -> UInt8? {
