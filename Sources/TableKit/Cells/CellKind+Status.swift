@@ -19,6 +19,9 @@ extension CellKind {
   public static let statusKinds: [CellKind] = [.loading, .empty, .failure, .loadMore]
 
   /// Whether a row of this kind tells the state of the content instead of showing a record.
+  ///
+  /// A kind is a status kind when its identifier begins with `status-`; declare kinds of your own
+  /// that way (`"status-offline"`) and renderers treat them as status rows too.
   public var isStatus: Bool {
     rawValue.utf8.starts(with: "status-".utf8)
   }
