@@ -36,6 +36,10 @@ final class HeldRowsDataSource: TableDataSource {
 /// `--compose N`: renders N rows flat, spread over 1,000 composed children, and spread over
 /// children nested four composed levels deep, with the same renderers in the same process; then
 /// filters the N rows and filters them again with a narrower predicate.
+///
+/// `read_only` asks the root data source for every row, through every level (what a caller of
+/// `Table.cell(at:)` pays); the renderers read each section from its leaf
+/// (`TableDataSource.rowSource(forSection:)`).
 func runCompositionBenchmark(rows: Int, repetitions: Int, only: String?) {
   let all = HeldRowsDataSource.benchmarkRows(count: rows)
   let children = 1_000
@@ -64,26 +68,30 @@ func runCompositionBenchmark(rows: Int, repetitions: Int, only: String?) {
   print("composition: \(rows) rows, \(leaves.count) children of \(perChild) rows")
   print("case                                  median s   × flat")
   for (rendererName, renderer) in renderers {
-    var flatTime = 0.0
-    for (shapeName, make) in shapes {
-      let name = "\(rendererName)_\(shapeName)"
-      if let only, !name.hasPrefix(only) { continue }
-      let table = Table(dataSource: make())
-      var times: [Double] = []
-      for _ in 0..<max(1, repetitions) {
+    let selected = shapes.filter { only == nil || "\(rendererName)_\($0.0)".hasPrefix(only ?? "") }
+    guard !selected.isEmpty else { continue }
+    let tables = selected.map { Table(dataSource: $0.1()) }
+    // Repetitions go round the shapes, so a burst of load on the shared machine falls on
+    // every shape alike instead of on whichever ran during it.
+    var times = [[Double]](repeating: [], count: selected.count)
+    for _ in 0..<max(1, repetitions) {
+      for (index, table) in tables.enumerated() {
         let sink = CountingSink()
         var buffer = OutputBuffer(sink: sink)
-        times.append(
+        times[index].append(
           seconds {
             renderer.render(table, into: &buffer)
             buffer.flush()
           })
       }
-      let median = times.sorted()[times.count / 2]
+    }
+    var flatTime = 0.0
+    for (index, (shapeName, _)) in selected.enumerated() {
+      let median = times[index].sorted()[times[index].count / 2]
       if shapeName == "flat" { flatTime = median }
       let ratio = flatTime > 0 ? median / flatTime : 0
       print(
-        name.padding(toLength: 36, withPad: " ", startingAt: 0)
+        "\(rendererName)_\(shapeName)".padding(toLength: 36, withPad: " ", startingAt: 0)
           + String(format: "%10.3f %8.2f×", median, ratio))
     }
   }

@@ -240,6 +240,19 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     return max(0, child.numberOfRows(inSection: target.section))
   }
 
+  /// The child's own row source for `section`, when this composition has no overrides of its
+  /// own; otherwise this data source (its overrides must see every row).
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: Where the section's rows are read.
+  public func rowSource(forSection section: Int) -> TableRowSource {
+    let layout = self.layout
+    guard layout.representations.isEmpty, let target = layout.locate(section) else {
+      return TableRowSource(dataSource: self, section: section)
+    }
+    return layout.children[target.child].rowSource(forSection: target.section)
+  }
+
   // MARK: TableChangeObserver
 
   /// Moves a child's changeset to this data source's sections and reports it up.

@@ -138,6 +138,18 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
     children[target.child].didDeselectRow(at: target.position)
   }
 
+  /// The visible child's own row source for `section`, when this data source has no overrides
+  /// of its own; otherwise this data source.
+  ///
+  /// - Parameter section: A section of this data source.
+  /// - Returns: Where the section's rows are read.
+  public func rowSource(forSection section: Int) -> TableRowSource {
+    guard representations.isEmpty, childSection(forSection: section) != nil else {
+      return TableRowSource(dataSource: self, section: section)
+    }
+    return children[selectedSegment].rowSource(forSection: section)
+  }
+
   // MARK: TableChangeObserver
 
   /// Passes the shown child's changes up unchanged; a hidden child's are read when it returns.

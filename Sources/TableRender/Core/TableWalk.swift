@@ -11,6 +11,9 @@ extension Table {
   /// that fills it in place costs no allocation per row. A `row` that keeps the cell keeps a
   /// copy (safe, but the next row then allocates again).
   ///
+  /// Each section's rows are read from `TableDataSource.rowSource(forSection:)`, so a composed
+  /// table costs one walk down the composition a section, not one a row.
+  ///
   /// - Parameters:
   ///   - sectionHeader: Called as a section starts, with its header title.
   ///   - row: Called for each row with its position, generic cell and represented object.
@@ -24,10 +27,14 @@ extension Table {
     var cell = Cell("")
     for (section, rows) in shape.rowCounts.enumerated() {
       sectionHeader(section, dataSource.titleForHeader(inSection: section))
+      // Rows are read where they live: a composed table's leaf, not through every level.
+      let source = dataSource.rowSource(forSection: section)
+      let reader = source.dataSource
       for index in 0..<rows {
         let position = TablePosition(section: section, row: index)
-        let object = dataSource.representedObject(at: position)
-        dataSource.configureCell(&cell, at: position)
+        let readAt = source.position(ofRow: index)
+        let object = reader.representedObject(at: readAt)
+        reader.configureCell(&cell, at: readAt)
         row(position, cell, object)
       }
       sectionFooter(section, dataSource.titleForFooter(inSection: section))

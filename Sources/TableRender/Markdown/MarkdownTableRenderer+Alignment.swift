@@ -36,12 +36,13 @@ extension MarkdownTableRenderer {
     var cell = Cell("")
     var rowsRead = 0
     sections: for (section, rows) in table.shape.rowCounts.enumerated() {
+      let source = dataSource.rowSource(forSection: section)
       for row in 0..<rows {
         guard rowsRead < alignmentLookahead else { break sections }
         rowsRead += 1
-        let position = TablePosition(section: section, row: row)
-        let object = dataSource.representedObject(at: position)
-        dataSource.configureCell(&cell, at: position)
+        let position = source.position(ofRow: row)
+        let object = source.dataSource.representedObject(at: position)
+        source.dataSource.configureCell(&cell, at: position)
         let values = layout.textValues(of: cell, object: object)
         for column in undecided where values[column] != .empty {
           if values[column].isNumeric { delimiters[column] = " ---: |" }

@@ -144,12 +144,13 @@ public struct TextTableRenderer: TableRenderer {
     var measured = 0
     var cell = Cell("")
     for (section, rows) in table.shape.rowCounts.enumerated() {
+      let source = dataSource.rowSource(forSection: section)
       for row in 0..<rows {
         guard measured < rowLimit else { return }
-        let position = TablePosition(section: section, row: row)
-        dataSource.configureCell(&cell, at: position)
+        let position = source.position(ofRow: row)
+        source.dataSource.configureCell(&cell, at: position)
         let values = layout.textValues(
-          of: cell, object: dataSource.representedObject(at: position))
+          of: cell, object: source.dataSource.representedObject(at: position))
         for column in values.indices {
           // Values that cannot be wider than their column already is need no measuring.
           if case .text(let text) = values[column], column < metrics.widths.count,
