@@ -13,8 +13,10 @@
 /// - Header and footer titles ask the child for its section.
 /// - ``TableDataSource/willSelectRow(at:)`` asks the child: a veto stays a veto, a redirect
 ///   within the child is mapped back to the wrapper's positions, and a redirect outside the
-///   child is vetoed (``selectionTarget(forRowAt:)`` throws it as
-///   ``CompositionError/redirectOutsideChild(from:child:to:)``).
+///   child is an error: ``Table/selectRow(at:)`` throws a ``TableError`` naming both places
+///   (``selectionTarget(forRowAt:)`` throws it as
+///   ``CompositionError/redirectOutsideChild(from:child:to:)``; `willSelectRow(at:)`, which
+///   cannot throw, reads it as a veto).
 /// - ``TableDataSource/didSelectRow(at:representing:)`` and
 ///   ``TableDataSource/didDeselectRow(at:)`` reach the child at its position.
 ///
@@ -139,7 +141,9 @@ extension ForwardingTableDataSource {
   /// - Parameter position: A position of this data source.
   /// - Returns: The row to select in this data source's positions, or `nil` for a veto.
   /// - Throws: ``CompositionError/redirectOutsideChild(from:child:to:)`` when the child
-  ///   redirected to a position it does not show here.
+  ///   redirected to a position it does not show here. `from` is always this data source's
+  ///   position; `child` names the data source that redirected, however deep, and where in it.
+  ///   ``Table/selectRow(at:)`` turns it into a ``TableError``.
   public func selectionTarget(
     forRowAt position: TablePosition
   ) throws(CompositionError) -> TablePosition? {
@@ -147,7 +151,12 @@ extension ForwardingTableDataSource {
     else { return nil }
     let redirect: TablePosition?
     if let forwarding = child as? any ForwardingTableDataSource {
-      redirect = try forwarding.selectionTarget(forRowAt: target.position)
+      do {
+        redirect = try forwarding.selectionTarget(forRowAt: target.position)
+      } catch .redirectOutsideChild(_, let inner, let to) {
+        // Named from this data source's position; the child deep down keeps its own place.
+        throw .redirectOutsideChild(from: position, child: inner, to: to)
+      }
     } else {
       redirect = child.willSelectRow(at: target.position)
     }

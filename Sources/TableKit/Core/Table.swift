@@ -145,11 +145,13 @@ public final class Table {
   /// - Parameter position: The row to select.
   /// - Returns: The row actually selected, or `nil` when none was.
   /// - Throws: ``TableError`` when the table has no row at `position`, or the will-select hook
-  ///   redirected to a position it does not have (``TableError/redirectedFrom`` is then set).
+  ///   redirected to a position it does not have (``TableError/redirectedFrom`` is then set),
+  ///   or a child of a composition redirected outside itself
+  ///   (``TableError/Reason/redirectOutsideChild(child:target:)``, naming both places).
   @discardableResult
   public func selectRow(at position: TablePosition) throws(TableError) -> TablePosition? {
     try shape.validate(position)
-    guard allowsSelection, let target = dataSource.willSelectRow(at: position) else { return nil }
+    guard allowsSelection, let target = try selectionTarget(forRowAt: position) else { return nil }
     do {
       try shape.validate(target)
     } catch {
@@ -178,6 +180,29 @@ public final class Table {
   /// Deselects every selected row, telling the data source about each.
   public func deselectAll() {
     for position in selectedPositions { deselect(position) }
+  }
+
+  /// The data source's answer to will-select; a composition's child that redirects outside
+  /// itself is an error rather than the veto `willSelectRow(at:)` reads it as.
+  private func selectionTarget(forRowAt position: TablePosition) throws(TableError)
+    -> TablePosition?
+  {
+    guard let forwarding = dataSource as? any ForwardingTableDataSource else {
+      return dataSource.willSelectRow(at: position)
+    }
+    do {
+      return try forwarding.selectionTarget(forRowAt: position)
+    } catch {
+      switch error {
+      case .redirectOutsideChild(let from, let child, let target):
+        throw TableError(
+          reason: .redirectOutsideChild(child: child, target: target), section: from.section,
+          row: from.row, shape: shape)
+      case .update:
+        // selectionTarget(forRowAt:) changes nothing, so it never throws an update error.
+        return nil
+      }
+    }
   }
 
   private func deselect(_ position: TablePosition) {

@@ -27,6 +27,10 @@ public struct TableError: Error, Hashable, Sendable {
     case negativeRow
     /// The row is at or past the number of rows in its section (including an empty section).
     case rowPastEnd
+    /// The position exists, but the child of a composition that shows it redirected the
+    /// selection to `target`, a position in the child's own sections and rows that the
+    /// composition does not show (see ``ForwardingTableDataSource``). Nothing was selected.
+    case redirectOutsideChild(child: ChildPosition, target: TablePosition)
   }
 
   /// What is wrong with the position.
@@ -110,6 +114,10 @@ extension TableError: CustomStringConvertible {
       return "\(asked) is negative; rows count from 0 and \(rowsInSection)."
     case .rowPastEnd:
       return "\(asked) is past the end: \(rowsInSection)."
+    case .redirectOutsideChild(let child, let target):
+      return "Selecting \(asked.lowercasedFirst) was redirected by the data source that shows it "
+        + "(\(child)) to \(target) in its own rows, which this table does not show; nothing was "
+        + "selected."
     }
   }
 
@@ -120,5 +128,13 @@ extension TableError: CustomStringConvertible {
     case 1: return "section \(section) has 1 row (0)"
     default: return "section \(section) has \(rows) rows (0...\(rows - 1))"
     }
+  }
+}
+
+extension String {
+  /// The string with its first letter in lower case, to use a sentence's start inside another.
+  fileprivate var lowercasedFirst: String {
+    guard let first else { return self }
+    return first.lowercased() + dropFirst()
   }
 }

@@ -148,8 +148,20 @@ import Testing
     #expect(picky.selected.map(\.1) == ["two"])
     #expect(try table.selectRow(at: pos(1, 4)) == pos(1, 4))
     #expect(picky.deselected == [pos(0, 2)])
-    // A redirect outside the child is vetoed, and says why when asked.
-    #expect(try table.selectRow(at: pos(1, 3)) == nil)
+    // A redirect outside the child is a typed error naming both places; nothing is selected.
+    let error = #expect(throws: TableError.self) { try table.selectRow(at: pos(1, 3)) }
+    #expect(
+      error?.reason
+        == .redirectOutsideChild(
+          child: ChildPosition(child: 1, position: pos(0, 3)), target: pos(0, 99)))
+    #expect(error?.position == pos(1, 3))
+    #expect(
+      error?.description
+        == "Selecting row 3 in section 1 was redirected by the data source that shows it "
+        + "(child 1 at (0, 3)) to (0, 99) in its own rows, which this table does not show; "
+        + "nothing was selected.")
+    #expect(table.selectedPositions == [pos(1, 4)])
+    #expect(root.willSelectRow(at: pos(1, 3)) == nil)  // the non-throwing hook reads it as a veto
     #expect(
       throws: CompositionError.redirectOutsideChild(
         from: pos(1, 3), child: ChildPosition(child: 1, position: pos(0, 3)), to: pos(0, 99))
@@ -163,8 +175,16 @@ import Testing
     let picky = PickyList(["zero", "one", "two", "three"])
     let inner = ComposedDataSource([picky])
     let root = ComposedDataSource([SectionedDataSource(items: ["above"]), inner])
-    #expect(throws: CompositionError.self) { try root.selectionTarget(forRowAt: pos(1, 3)) }
+    // Named from the top's position, with the child that redirected and its own place.
+    #expect(
+      throws: CompositionError.redirectOutsideChild(
+        from: pos(1, 3), child: ChildPosition(child: 0, position: pos(0, 3)), to: pos(0, 99))
+    ) { try root.selectionTarget(forRowAt: pos(1, 3)) }
     #expect(try root.selectionTarget(forRowAt: pos(1, 1)) == pos(1, 2))
+    let table = Table(dataSource: root)
+    let error = #expect(throws: TableError.self) { try table.selectRow(at: pos(1, 3)) }
+    #expect(error?.position == pos(1, 3))
+    #expect(table.selectedPositions.isEmpty)
   }
 
   @Test func aChildsOverrideAppliesToItsRowsOnly() throws {
