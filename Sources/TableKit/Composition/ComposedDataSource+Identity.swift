@@ -52,6 +52,7 @@ extension ComposedDataSource: IdentifiedTableDataSource {
       return TableChangeset()
     }
     let oldSections = numberOfSections
+    let oldLayout = currentLayout
     let before = identifierSnapshot()
     transactionDepth += 1
     refreshedInTransaction = []
@@ -72,7 +73,7 @@ extension ComposedDataSource: IdentifiedTableDataSource {
       changes = IdentifierReader.replacingAll(
         oldSections: oldSections, newSections: numberOfSections)
     }
-    try report(changes)
+    try report(changes, since: oldLayout)
     if let bodyError { throw bodyError }
     return changes
   }

@@ -37,7 +37,11 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   }
 
   /// The children and where their sections start, read with one access a call on hot paths.
-  private var layout = Layout(children: [], starts: [0], representations: RepresentationRegistry())
+  private var layout = ComposedLayout(
+    children: [], starts: [0], representations: RepresentationRegistry())
+  /// The layout before the change being reported, while it travels up: the table deselects the
+  /// rows a change removed at their old positions, which only the old layout can map.
+  private var layoutBeforeChange: ComposedLayout?
   private var indexOfChild: [ObjectIdentifier: Int] = [:]
   var transactionDepth = 0
   /// The rows children reported reloaded (or reconfigured) inside the current transaction.
@@ -73,11 +77,12 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   /// - Throws: The observer's ``TableUpdateError`` when it refused the change.
   public func insert(_ child: any TableDataSource, at index: Int) throws(TableUpdateError) {
     let index = min(max(0, index), layout.children.count)
+    let old = layout
     layout.children.insert(child, at: index)
     rebuildIndex()
     observe(child)
     let sections = Array(layout.starts[index]..<layout.starts[index + 1])
-    try report(TableChangeset(insertedSections: sections))
+    try report(TableChangeset(insertedSections: sections), since: old)
   }
 
   /// Removes the child at `index` and reports its sections as deleted; an index out of range
@@ -88,10 +93,11 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   public func removeChild(at index: Int) throws(TableUpdateError) {
     guard layout.children.indices.contains(index) else { return }
     let sections = Array(layout.starts[index]..<layout.starts[index + 1])
+    let old = layout
     let child = layout.children.remove(at: index)
     stopObserving(child)
     rebuildIndex()
-    try report(TableChangeset(deletedSections: sections))
+    try report(TableChangeset(deletedSections: sections), since: old)
   }
 
   /// Reads every child's section count again: for children that changed without reporting it.
@@ -140,9 +146,36 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     for later in (index + 1)..<layout.starts.count { layout.starts[later] += delta }
   }
 
-  func report(_ changeset: TableChangeset) throws(TableUpdateError) {
+  /// The children and section starts as they are now; a transaction keeps them to report
+  /// its change against.
+  var currentLayout: ComposedLayout { layout }
+
+  /// Reports `changeset` up unless a transaction is collecting changes, with `old` as the
+  /// layout positions of the change's deleted rows are read in.
+  func report(_ changeset: TableChangeset, since old: ComposedLayout) throws(TableUpdateError) {
     guard transactionDepth == 0, !changeset.isEmpty else { return }
+    try reportChange(changeset, since: old)
+  }
+
+  /// Reports `changeset` up with `old` kept for deselections of rows the change removed.
+  private func reportChange(_ changeset: TableChangeset, since old: ComposedLayout)
+    throws(TableUpdateError)
+  {
+    let outer = layoutBeforeChange
+    layoutBeforeChange = old
+    defer { layoutBeforeChange = outer }
     try reportChange(changeset)
+  }
+
+  /// Tells the child that showed the row, at its position there; while a change is being
+  /// reported, the position is one from before the change and is mapped as it was then.
+  ///
+  /// - Parameter position: The deselected row.
+  public func didDeselectRow(at position: TablePosition) {
+    let layout = layoutBeforeChange ?? self.layout
+    guard let target = layout.locate(position.section) else { return }
+    layout.children[target.child].didDeselectRow(
+      at: TablePosition(section: target.section, row: position.row))
   }
 
   // MARK: ForwardingTableDataSource
@@ -276,14 +309,15 @@ public final class ComposedDataSource: ForwardingTableDataSource {
       return
     }
     let offset = layout.starts[index]
+    let old = layout
     updateSectionCount(ofChild: index)
     // Passed on even when empty, so the table checks the counts against the data.
-    try reportChange(changeset.offsettingSections(by: offset))
+    try reportChange(changeset.offsettingSections(by: offset), since: old)
   }
 }
 
 /// The children of a ``ComposedDataSource`` and the prefix sums of their section counts.
-private struct Layout {
+struct ComposedLayout {
   var children: [any TableDataSource]
   /// `starts[i]` is the first section of child `i`; the last entry is the section count.
   var starts: [Int]

@@ -201,6 +201,38 @@ extension ForwardingTableDataSource {
     child.didDeselectRow(at: target.position)
   }
 
+  /// Where the row at `position` of `descendant`, a data source anywhere under this one, shows
+  /// in this data source.
+  ///
+  /// ```swift
+  /// let settings = ComposedDataSource([account, ComposedDataSource([devices])])
+  /// settings.position(of: devices, at: TablePosition(section: 0, row: 2))  // (1, 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - descendant: A child, a child's child, and so on.
+  ///   - position: A position in `descendant`.
+  /// - Returns: This data source's position, or `nil` when `descendant` is not under it or does
+  ///   not show that row here (out of range, filtered out, in a hidden segment).
+  /// - Complexity: O(n) for n data sources under this one, plus the mapping at each level.
+  public func position(of descendant: any TableDataSource, at position: TablePosition)
+    -> TablePosition?
+  {
+    var index = 0
+    while let child = child(at: index) {
+      if child === descendant {
+        return self.position(for: ChildPosition(child: index, position: position))
+      }
+      if let forwarding = child as? any ForwardingTableDataSource,
+        let inner = forwarding.position(of: descendant, at: position)
+      {
+        return self.position(for: ChildPosition(child: index, position: inner))
+      }
+      index += 1
+    }
+    return nil
+  }
+
   /// Makes this data source the change observer of `child` when the child reports changes.
   func observe(_ child: any TableDataSource) {
     if let changing = child as? any ChangingTableDataSource { changing.changeObserver = self }

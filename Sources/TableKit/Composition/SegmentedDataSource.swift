@@ -14,8 +14,12 @@
 /// again when the segment returns.
 ///
 /// Changes reported by the shown child pass through unchanged. A change of a hidden child is
-/// read when it is shown again, and forgets the rows kept selected in it (their positions may
-/// no longer be the same rows).
+/// read when it is shown again; the rows kept selected in it follow the change (a moved row
+/// stays selected where it went, a deleted one is dropped). A hidden child that changes without
+/// reporting it, or reports a change that does not match its counts, loses its kept rows.
+///
+/// Nested in a composition, it works the same: ``Table/selectSegment(_:of:)`` finds where the
+/// segmented data source sits under the table's data source.
 public final class SegmentedDataSource: ForwardingTableDataSource {
   /// The segments' data sources.
   public let children: [any TableDataSource]
@@ -30,6 +34,9 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
   public var representations = RepresentationRegistry()
 
   private var selections: [[TablePosition]]
+  /// The counts of each hidden child when it was left or last reported a change, to move its
+  /// kept selection through the changes it reports while hidden.
+  private var hiddenShapes: [TableShape?]
   private var leaving: Int?
 
   /// Creates the segments, showing `selectedSegment` (clamped to the children), and observes the
@@ -42,6 +49,7 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
     self.children = children
     self.selectedSegment = min(max(0, selectedSegment), max(0, children.count - 1))
     self.selections = Array(repeating: [], count: children.count)
+    self.hiddenShapes = Array(repeating: nil, count: children.count)
     for child in children { observe(child) }
   }
 
@@ -61,6 +69,8 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
     let old = numberOfSections
     let left = selectedSegment
     selections[left] = []
+    hiddenShapes[left] = TableShape(reading: children[left])
+    hiddenShapes[index] = nil
     selectedSegment = index
     let changes = IdentifierReader.replacingAll(oldSections: old, newSections: numberOfSections)
     leaving = left
@@ -134,8 +144,10 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
       if !selections[leaving].contains(position) { selections[leaving].append(position) }
       return
     }
-    guard let target = childPosition(for: position) else { return }
-    children[target.child].didDeselectRow(at: target.position)
+    // Passed on as it is: while the shown child's change is reported, the position is one
+    // from before the change, which the child's current counts cannot check.
+    guard children.indices.contains(selectedSegment) else { return }
+    children[selectedSegment].didDeselectRow(at: position)
   }
 
   /// The visible child's own row source for `section`, when this data source has no overrides
@@ -154,7 +166,7 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
 
   /// Passes the shown child's changes up unchanged; a hidden child's are read when it returns.
   ///
-  /// A hidden child's change forgets the rows kept selected in it.
+  /// A hidden child's change moves the rows kept selected in it along (see the type's notes).
   ///
   /// - Parameters:
   ///   - dataSource: A child.
@@ -166,7 +178,15 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
   ) throws(TableUpdateError) {
     guard let index = children.firstIndex(where: { $0 === dataSource }) else { return }
     if index != selectedSegment {
-      selections[index].removeAll()
+      let new = TableShape(reading: dataSource)
+      if let old = hiddenShapes[index],
+        let update = try? TableBatchUpdate(changeset, from: old, to: new)
+      {
+        selections[index] = selections[index].compactMap { update.newPosition(of: $0) }
+      } else {
+        selections[index].removeAll()
+      }
+      hiddenShapes[index] = new
       return
     }
     try reportChange(changeset)
@@ -174,20 +194,27 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
 }
 
 extension Table {
-  /// Shows the segment at `index` of `segmented`, the table's data source, and selects again the
-  /// rows that were selected in that segment when it was last shown.
+  /// Shows the segment at `index` of `segmented` and selects again the rows that were selected
+  /// in that segment when it was last shown.
+  ///
+  /// `segmented` is the table's data source or sits anywhere under it in a composition; its
+  /// rows are found at their places in the table (see
+  /// ``ForwardingTableDataSource/position(of:at:)``).
   ///
   /// - Parameters:
   ///   - index: A segment.
-  ///   - segmented: The table's data source.
+  ///   - segmented: The table's data source, or a data source under it.
   /// - Throws: ``TableUpdateError`` when the switch was refused.
   public func selectSegment(_ index: Int, of segmented: SegmentedDataSource)
     throws(TableUpdateError)
   {
     try segmented.selectSegment(index)
-    guard dataSource === segmented else { return }
-    for position in segmented.selectedPositions(inSegment: index) where shape.contains(position) {
-      _ = try? selectRow(at: position)
+    let root = dataSource
+    let composition = root as? any ForwardingTableDataSource
+    for position in segmented.selectedPositions(inSegment: index) {
+      let place = root === segmented ? position : composition?.position(of: segmented, at: position)
+      guard let place, shape.contains(place) else { continue }
+      _ = try? selectRow(at: place)
     }
   }
 }

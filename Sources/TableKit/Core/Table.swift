@@ -65,8 +65,7 @@ public final class Table {
   /// Reads the shape from the data source again; selected rows that no longer exist are
   /// deselected, and the data source hears of each through its did-deselect hook.
   public func reloadData() {
-    let sections = max(0, dataSource.numberOfSections)
-    shape = TableShape(rowCounts: (0..<sections).map { dataSource.numberOfRows(inSection: $0) })
+    shape = TableShape(reading: dataSource)
     for position in selectedPositions where !shape.contains(position) { deselect(position) }
   }
 

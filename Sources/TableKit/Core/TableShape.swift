@@ -80,3 +80,11 @@ extension TableShape: CustomStringConvertible {
     count == 1 ? "1 row" : "\(count) rows"
   }
 }
+
+extension TableShape {
+  /// The counts `dataSource` answers now, negative counts read as zero.
+  init(reading dataSource: any TableDataSource) {
+    let sections = max(0, dataSource.numberOfSections)
+    self.init(rowCounts: (0..<sections).map { dataSource.numberOfRows(inSection: $0) })
+  }
+}

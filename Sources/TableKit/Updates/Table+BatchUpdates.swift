@@ -26,9 +26,7 @@ extension Table {
   ///   shape and selection.
   /// - Complexity: O(s + c log c) for s sections and c changes, plus reading the counts.
   public func performBatchUpdates(_ changeset: TableChangeset) throws(TableUpdateError) {
-    let sections = max(0, dataSource.numberOfSections)
-    let newShape = TableShape(
-      rowCounts: (0..<sections).map { dataSource.numberOfRows(inSection: $0) })
+    let newShape = TableShape(reading: dataSource)
     let update = try TableBatchUpdate(changeset, from: shape, to: newShape)
     var kept: [TablePosition] = []
     var lost: [TablePosition] = []

@@ -226,4 +226,28 @@ extension TableChangeset {
       reloadedRows: reloadedRows.map(shift),
       reconfiguredRows: reconfiguredRows.map(shift))
   }
+
+  /// A selected row that a change removes is deselected at its place before the change, in the
+  /// child that showed it, even when the change moved the other children's sections.
+  @Test func aRemovedSelectedRowIsToldToTheChildThatShowedIt() throws {
+    let first = try ThingList([
+      (1, [Thing(id: 1, value: 1)]), (2, [Thing(id: 2, value: 2), Thing(id: 3, value: 3)]),
+    ])
+    let second = PickyList(["zero", "one", "two", "three", "four"])
+    let root = ComposedDataSource([first, second])
+    let table = Table(dataSource: root)
+    table.allowsMultipleSelection = true
+    try table.selectRow(at: pos(1, 1))  // first's thing 3
+    try table.selectRow(at: pos(2, 4))  // second's "four"
+    // The first child drops its second section: the ledger's rows move up a section.
+    try first.apply(
+      edited(first.snapshot) { try $0.deleteSections([2]) }, items: [Thing(id: 1, value: 1)])
+    #expect(first.deselected == [pos(1, 1)])
+    #expect(second.deselected.isEmpty)
+    #expect(table.selectedPositions == [pos(1, 4)])
+    // Removing a child deselects its rows, told to it at its own positions.
+    try root.removeChild(at: 1)
+    #expect(second.deselected == [pos(0, 4)])
+    #expect(table.selectedPositions.isEmpty)
+  }
 }
