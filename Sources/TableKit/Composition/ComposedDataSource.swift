@@ -161,10 +161,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   private func reportChange(_ changeset: TableChangeset, since old: ComposedLayout)
     throws(TableUpdateError)
   {
-    let outer = layoutBeforeChange
-    layoutBeforeChange = old
-    defer { layoutBeforeChange = outer }
-    try reportChange(changeset)
+    try reportChange(changeset, rememberingWhileReported: old, in: \.layoutBeforeChange)
   }
 
   /// Tells the child that showed the row, at its position there; while a change is being

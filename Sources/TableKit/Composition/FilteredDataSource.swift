@@ -3,8 +3,8 @@
 ///
 /// Made by ``TableDataSource/filtered(by:)``. Every section of the base stays (an empty one when
 /// nothing in it matches), so the sections map one to one and the rows through a sorted list of
-/// the base's visible rows per section: a filtered row finds its base row in O(1), a base row
-/// its filtered row in O(log r).
+/// the base's visible rows per section: a filtered row finds its base row in O(1), and a base
+/// row its filtered row in O(1).
 ///
 /// ```swift
 /// let contacts = DiffableDataSource<String, Contact>()
@@ -31,10 +31,10 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// Overrides of how types show themselves in this view; they win over the base's.
   public var representations = RepresentationRegistry()
 
-  /// For each section of the base, its shown rows in increasing order.
-  private var visible: [[Int]] = []
-  /// The base's row counts when last read.
-  private var baseRowCounts: [Int] = []
+  /// The base rows shown, both ways.
+  private var map = RowMap.empty
+  /// The map before the change being reported, while it travels up (see `didDeselectRow`).
+  private var mapBeforeChange: RowMap?
 
   /// Creates a view of `base` showing the rows whose objects match `predicate`, and observes the
   /// base's changes when it reports them.
@@ -46,14 +46,12 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   public init(_ base: Base, predicate: @escaping (Any) -> Bool) {
     self.base = base
     self.predicate = predicate
-    (visible, baseRowCounts) = Self.matches(of: base, predicate)
+    map = Self.matches(of: base, predicate)
     observe(base)
   }
 
   /// The shown rows of every section of `base`, and its row counts: one pass over its rows.
-  private static func matches(
-    of base: Base, _ predicate: (Any) -> Bool
-  ) -> (visible: [[Int]], counts: [Int]) {
+  private static func matches(of base: Base, _ predicate: (Any) -> Bool) -> RowMap {
     let sections = max(0, base.numberOfSections)
     var visible: [[Int]] = []
     var counts: [Int] = []
@@ -69,7 +67,7 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
       }
       visible.append(shown)
     }
-    return (visible, counts)
+    return RowMap(shown: visible, baseRowCounts: counts)
   }
 
   /// Shows the rows that match `predicate` instead, and reports the rows that stopped and
@@ -85,7 +83,9 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   public func setPredicate(
     _ predicate: @escaping (Any) -> Bool
   ) throws(TableUpdateError) -> TableChangeset {
-    let (newVisible, counts) = Self.matches(of: base, predicate)
+    let newMap = Self.matches(of: base, predicate)
+    let visible = map.shown
+    let newVisible = newMap.shown
     var changes = TableChangeset()
     for section in 0..<min(visible.count, newVisible.count) {
       let old = visible[section]
@@ -111,26 +111,34 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
       changes.insertedSections = Array(visible.count..<newVisible.count)
     }
     self.predicate = predicate
-    visible = newVisible
-    baseRowCounts = counts
-    if !changes.isEmpty { try reportChange(changes) }
+    try replaceMap(with: newMap, reporting: changes)
     return changes
   }
 
   /// The number of rows shown in all sections.
-  public var numberOfShownRows: Int { visible.reduce(0) { $0 + $1.count } }
+  public var numberOfShownRows: Int { map.shownShape.numberOfRows }
+
+  /// Takes `newMap` and reports `changes` up, keeping the old map while they travel.
+  private func replaceMap(with newMap: RowMap, reporting changes: TableChangeset)
+    throws(TableUpdateError)
+  {
+    let old = map
+    map = newMap
+    guard !changes.isEmpty else { return }
+    try reportChange(changes, rememberingWhileReported: old, in: \.mapBeforeChange)
+  }
 
   // MARK: ForwardingTableDataSource
 
   /// The base's section count when last read.
-  public var numberOfSections: Int { visible.count }
+  public var numberOfSections: Int { map.numberOfSections }
 
   /// The rows of `section` that match.
   ///
   /// - Parameter section: A section.
   /// - Returns: The count, or 0 out of range.
   public func numberOfRows(inSection section: Int) -> Int {
-    visible.indices.contains(section) ? visible[section].count : 0
+    map.numberOfRows(inSection: section)
   }
 
   /// The base, for index 0.
@@ -144,7 +152,7 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// - Parameter section: A section.
   /// - Returns: Child 0 and `section`, or `nil` out of range.
   public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
-    visible.indices.contains(section) ? (0, section) : nil
+    section >= 0 && section < map.numberOfSections ? (0, section) : nil
   }
 
   /// The base's row shown at `position`.
@@ -153,11 +161,7 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// - Returns: Child 0 at the base's position, or `nil` out of range.
   /// - Complexity: O(1).
   public func childPosition(for position: TablePosition) -> ChildPosition? {
-    guard visible.indices.contains(position.section) else { return nil }
-    let rows = visible[position.section]
-    guard rows.indices.contains(position.row) else { return nil }
-    return ChildPosition(
-      child: 0, position: TablePosition(section: position.section, row: rows[position.row]))
+    map.basePosition(for: position).map { ChildPosition(child: 0, position: $0) }
   }
 
   /// Where a base row shows, or `nil` when it is hidden.
@@ -166,23 +170,16 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// - Returns: The position in this view.
   /// - Complexity: O(log r) for r rows shown in the section.
   public func position(for childPosition: ChildPosition) -> TablePosition? {
-    guard childPosition.child == 0 else { return nil }
-    let position = childPosition.position
-    guard visible.indices.contains(position.section) else { return nil }
-    let rows = visible[position.section]
-    let index = Self.lowerBound(of: position.row, in: rows)
-    guard index < rows.count, rows[index] == position.row else { return nil }
-    return TablePosition(section: position.section, row: index)
+    childPosition.child == 0 ? map.shownPosition(ofBase: childPosition.position) : nil
   }
 
-  static func lowerBound(of value: Int, in rows: [Int]) -> Int {
-    var low = 0
-    var high = rows.count
-    while low < high {
-      let middle = (low + high) / 2
-      if rows[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
+  /// Tells the base, at the row's base position; while a change is reported, the position is
+  /// one from before it and is mapped as the rows were shown then.
+  ///
+  /// - Parameter position: The deselected row.
+  public func didDeselectRow(at position: TablePosition) {
+    guard let basePosition = (mapBeforeChange ?? map).basePosition(for: position) else { return }
+    base.didDeselectRow(at: basePosition)
   }
 
   // MARK: TableChangeObserver
@@ -200,22 +197,18 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
     didChange changeset: TableChangeset
   ) throws(TableUpdateError) {
     guard dataSource === base else { return }
-    let (newVisible, counts) = Self.matches(of: base, predicate)
-    let update = try TableBatchUpdate(
-      changeset, from: TableShape(rowCounts: baseRowCounts), to: TableShape(rowCounts: counts))
-    let changes = Self.translate(
-      changeset, update: update, oldVisible: visible, newVisible: newVisible)
-    visible = newVisible
-    baseRowCounts = counts
-    if !changes.isEmpty { try reportChange(changes) }
+    let newMap = Self.matches(of: base, predicate)
+    let update = try TableBatchUpdate(changeset, from: map.baseShape, to: newMap.baseShape)
+    let changes = Self.translate(changeset, update: update, old: map, new: newMap)
+    try replaceMap(with: newMap, reporting: changes)
   }
 
   /// The base's changeset in the positions of the rows shown before and after.
   private static func translate(
     _ changeset: TableChangeset,
     update: TableBatchUpdate,
-    oldVisible: [[Int]],
-    newVisible: [[Int]]
+    old oldMap: RowMap,
+    new newMap: RowMap
   ) -> TableChangeset {
     var changes = TableChangeset(
       deletedSections: changeset.deletedSections,
@@ -226,24 +219,17 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
     let movedRows = Set(changeset.movedRows.map(\.from))
     let refreshed = Set(changeset.reloadedRows)
     let reconfigured = Set(changeset.reconfiguredRows)
-    var reached = newVisible.map { [Bool](repeating: false, count: $0.count) }
-    for (section, rows) in oldVisible.enumerated() where !deletedSections.contains(section) {
+    var reached = newMap.shown.map { [Bool](repeating: false, count: $0.count) }
+    for (section, rows) in oldMap.shown.enumerated() where !deletedSections.contains(section) {
       for (shownRow, baseRow) in rows.enumerated() {
         let old = TablePosition(section: section, row: baseRow)
         let from = TablePosition(section: section, row: shownRow)
-        guard let new = update.newPosition(of: old), newVisible.indices.contains(new.section)
+        guard let new = update.newPosition(of: old), let to = newMap.shownPosition(ofBase: new)
         else {
           changes.deletedRows.append(from)
           continue
         }
-        let targetRows = newVisible[new.section]
-        let index = lowerBound(of: new.row, in: targetRows)
-        guard index < targetRows.count, targetRows[index] == new.row else {
-          changes.deletedRows.append(from)
-          continue
-        }
-        let to = TablePosition(section: new.section, row: index)
-        reached[new.section][index] = true
+        reached[to.section][to.row] = true
         if movedRows.contains(old) {
           changes.movedRows.append(TableChangeset.RowMove(from: from, to: to))
         }
@@ -273,7 +259,8 @@ extension FilteredDataSource: IdentifiedTableDataSource where Base: IdentifiedTa
   /// - Parameter section: A section.
   /// - Returns: The identifier, or `nil` out of range.
   public func sectionIdentifier(inSection section: Int) -> Base.SectionIdentifier? {
-    visible.indices.contains(section) ? base.sectionIdentifier(inSection: section) : nil
+    section >= 0 && section < map.numberOfSections
+      ? base.sectionIdentifier(inSection: section) : nil
   }
 
   /// The base's identifier of the row shown at `position`.

@@ -111,6 +111,14 @@ public final class MappedDataSource<Base: TableDataSource>: ForwardingTableDataS
     return childPosition.position
   }
 
+  /// Tells the base at the same position, unchecked: while the base's change is reported, the
+  /// position is one from before it, which the base's current counts cannot check.
+  ///
+  /// - Parameter position: The deselected row.
+  public func didDeselectRow(at position: TablePosition) {
+    base.didDeselectRow(at: position)
+  }
+
   // MARK: TableChangeObserver
 
   /// Passes the base's change up unchanged: the rows are the same.

@@ -26,10 +26,10 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   /// Overrides of how types show themselves in this view; they win over the base's.
   public var representations = RepresentationRegistry()
 
-  /// For each section, the base's rows in sorted order.
-  private var order: [[Int]] = []
-  /// For each section, each base row's sorted place.
-  private var rank: [[Int]] = []
+  /// The base rows in sorted order, and each base row's place in it.
+  private var map = RowMap.empty
+  /// The map before the change being reported, while it travels up (see `didDeselectRow`).
+  private var mapBeforeChange: RowMap?
 
   /// Creates a sorted view of `base`, observing its changes when it reports them.
   ///
@@ -40,15 +40,15 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   public init(_ base: Base, by areInIncreasingOrder: @escaping (Any, Any) -> Bool) {
     self.base = base
     self.areInIncreasingOrder = areInIncreasingOrder
-    (order, rank) = Self.sortedRows(of: base, areInIncreasingOrder)
+    map = Self.sortedRows(of: base, areInIncreasingOrder)
     observe(base)
   }
 
   private static func sortedRows(
     of base: Base, _ areInIncreasingOrder: (Any, Any) -> Bool
-  ) -> (order: [[Int]], rank: [[Int]]) {
+  ) -> RowMap {
     var order: [[Int]] = []
-    var rank: [[Int]] = []
+    var counts: [Int] = []
     for section in 0..<max(0, base.numberOfSections) {
       let rows = max(0, base.numberOfRows(inSection: section))
       let objects = (0..<rows).map {
@@ -60,25 +60,23 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
         if areInIncreasingOrder(objects[b], objects[a]) { return false }
         return a < b
       }
-      var places = [Int](repeating: 0, count: rows)
-      for (place, row) in sorted.enumerated() { places[row] = place }
       order.append(sorted)
-      rank.append(places)
+      counts.append(rows)
     }
-    return (order, rank)
+    return RowMap(shown: order, baseRowCounts: counts)
   }
 
   // MARK: ForwardingTableDataSource
 
   /// The base's section count when last read.
-  public var numberOfSections: Int { order.count }
+  public var numberOfSections: Int { map.numberOfSections }
 
   /// The rows of `section`.
   ///
   /// - Parameter section: A section.
   /// - Returns: The count, or 0 out of range.
   public func numberOfRows(inSection section: Int) -> Int {
-    order.indices.contains(section) ? order[section].count : 0
+    map.numberOfRows(inSection: section)
   }
 
   /// The base, for index 0.
@@ -92,7 +90,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   /// - Parameter section: A section.
   /// - Returns: Child 0 and `section`, or `nil` out of range.
   public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
-    order.indices.contains(section) ? (0, section) : nil
+    section >= 0 && section < map.numberOfSections ? (0, section) : nil
   }
 
   /// The base's row shown at `position`.
@@ -100,13 +98,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   /// - Parameter position: A position of this view.
   /// - Returns: Child 0 at the base's position, or `nil` out of range.
   public func childPosition(for position: TablePosition) -> ChildPosition? {
-    guard order.indices.contains(position.section),
-      order[position.section].indices.contains(position.row)
-    else { return nil }
-    return ChildPosition(
-      child: 0,
-      position: TablePosition(section: position.section, row: order[position.section][position.row])
-    )
+    map.basePosition(for: position).map { ChildPosition(child: 0, position: $0) }
   }
 
   /// Where a base row shows.
@@ -114,11 +106,16 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   /// - Parameter childPosition: Child 0 and a base position.
   /// - Returns: The position in this view, or `nil` out of range.
   public func position(for childPosition: ChildPosition) -> TablePosition? {
-    let position = childPosition.position
-    guard childPosition.child == 0, rank.indices.contains(position.section),
-      rank[position.section].indices.contains(position.row)
-    else { return nil }
-    return TablePosition(section: position.section, row: rank[position.section][position.row])
+    childPosition.child == 0 ? map.shownPosition(ofBase: childPosition.position) : nil
+  }
+
+  /// Tells the base, at the row's base position; while a change is reported, the position is
+  /// one from before it and is mapped as the rows were sorted then.
+  ///
+  /// - Parameter position: The deselected row.
+  public func didDeselectRow(at position: TablePosition) {
+    guard let basePosition = (mapBeforeChange ?? map).basePosition(for: position) else { return }
+    base.didDeselectRow(at: basePosition)
   }
 
   // MARK: TableChangeObserver
@@ -136,11 +133,8 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
     didChange changeset: TableChangeset
   ) throws(TableUpdateError) {
     guard dataSource === base else { return }
-    let (newOrder, newRank) = Self.sortedRows(of: base, areInIncreasingOrder)
-    let update = try TableBatchUpdate(
-      changeset,
-      from: TableShape(rowCounts: order.map(\.count)),
-      to: TableShape(rowCounts: newOrder.map(\.count)))
+    let newMap = Self.sortedRows(of: base, areInIncreasingOrder)
+    let update = try TableBatchUpdate(changeset, from: map.baseShape, to: newMap.baseShape)
     var changes = TableChangeset(
       deletedSections: changeset.deletedSections,
       insertedSections: changeset.insertedSections,
@@ -149,7 +143,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
     let insertedSections = Set(changeset.insertedSections)
     // Where each surviving old row went, by its new base position.
     var oldPlace: [TablePosition: TablePosition] = [:]
-    for (section, rows) in order.enumerated() where !deletedSections.contains(section) {
+    for (section, rows) in map.shown.enumerated() where !deletedSections.contains(section) {
       for (place, row) in rows.enumerated() {
         let from = TablePosition(section: section, row: place)
         if let new = update.newPosition(of: TablePosition(section: section, row: row)) {
@@ -159,7 +153,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
         }
       }
     }
-    for (section, rows) in newOrder.enumerated() where !insertedSections.contains(section) {
+    for (section, rows) in newMap.shown.enumerated() where !insertedSections.contains(section) {
       var staying: [Int] = []
       var stayingFrom: [TablePosition] = []
       var stayingPlaces: [Int] = []
@@ -185,28 +179,19 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
             to: TablePosition(section: section, row: stayingPlaces[index])))
       }
     }
-    for position in changeset.reloadedRows
-    where newRank.indices.contains(position.section)
-      && newRank[position.section].indices.contains(position.row)
-    {
-      changes.reloadedRows.append(
-        TablePosition(section: position.section, row: newRank[position.section][position.row]))
-    }
-    for position in changeset.reconfiguredRows
-    where newRank.indices.contains(position.section)
-      && newRank[position.section].indices.contains(position.row)
-    {
-      changes.reconfiguredRows.append(
-        TablePosition(section: position.section, row: newRank[position.section][position.row]))
+    changes.reloadedRows = changeset.reloadedRows.compactMap { newMap.shownPosition(ofBase: $0) }
+    changes.reconfiguredRows = changeset.reconfiguredRows.compactMap {
+      newMap.shownPosition(ofBase: $0)
     }
     changes.deletedRows.sort()
     changes.insertedRows.sort()
     changes.movedRows.sort { $0.to < $1.to }
     changes.reloadedRows.sort()
     changes.reconfiguredRows.sort()
-    order = newOrder
-    rank = newRank
-    if !changes.isEmpty { try reportChange(changes) }
+    let old = map
+    map = newMap
+    guard !changes.isEmpty else { return }
+    try reportChange(changes, rememberingWhileReported: old, in: \.mapBeforeChange)
   }
 }
 
@@ -216,7 +201,8 @@ extension SortedDataSource: IdentifiedTableDataSource where Base: IdentifiedTabl
   /// - Parameter section: A section.
   /// - Returns: The identifier, or `nil` out of range.
   public func sectionIdentifier(inSection section: Int) -> Base.SectionIdentifier? {
-    order.indices.contains(section) ? base.sectionIdentifier(inSection: section) : nil
+    section >= 0 && section < map.numberOfSections
+      ? base.sectionIdentifier(inSection: section) : nil
   }
 
   /// The base's identifier of the row shown at `position`.

@@ -39,3 +39,43 @@ import Testing
     #expect(list.selected.map(\.1) == [2])  // the base gets its own object
   }
 }
+
+/// A view's selected row that a change removes is told to the base at the base position it
+/// had before the change.
+@Suite struct ViewDeselectionTests {
+  @Test func aRowAFilterHidesIsDeselectedAtItsBasePosition() throws {
+    let list = try ThingList([(1, (0..<6).map { Thing(id: $0, value: $0) })])
+    let filtered = list.filtered { (($0 as? Thing)?.value ?? 0) >= 2 }
+    let table = Table(dataSource: filtered)
+    table.allowsMultipleSelection = true
+    try table.selectRow(at: pos(0, 1))  // thing 3
+    try table.selectRow(at: pos(0, 3))  // thing 5
+    try filtered.setPredicate { (($0 as? Thing)?.value ?? 0) >= 4 }
+    #expect(list.deselected == [pos(0, 3)])
+    #expect(table.selectedPositions == [pos(0, 1)])
+    #expect(try table.representedObject(at: pos(0, 1)) as? Thing == Thing(id: 5, value: 5))
+  }
+
+  @Test func aSortedRowTheBaseDeletesIsDeselectedAtItsOldBasePosition() throws {
+    let list = try ThingList([(1, [5, 1, 4, 2].map { Thing(id: $0, value: $0) })])
+    let sorted = list.sorted { (($0 as? Thing)?.value ?? 0) > (($1 as? Thing)?.value ?? 0) }
+    let table = Table(dataSource: sorted)
+    try table.selectRow(at: pos(0, 3))  // thing 1, the base's row 1
+    try list.apply(
+      edited(list.snapshot) { try $0.deleteItems([1]) },
+      items: [5, 4, 2].map { Thing(id: $0, value: $0) })
+    #expect(list.deselected == [pos(0, 1)])
+    #expect(table.selectedPositions.isEmpty)
+  }
+
+  @Test func aMappedRowTheBaseDeletesLastIsStillTold() throws {
+    let list = try ThingList([(1, (0..<3).map { Thing(id: $0, value: $0) })])
+    let mapped = list.mapped { $0 }
+    let table = Table(dataSource: mapped)
+    try table.selectRow(at: pos(0, 2))
+    try list.apply(
+      edited(list.snapshot) { try $0.deleteItems([2]) },
+      items: (0..<2).map { Thing(id: $0, value: $0) })
+    #expect(list.deselected == [pos(0, 2)])
+  }
+}
