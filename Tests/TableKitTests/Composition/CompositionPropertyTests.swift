@@ -8,13 +8,10 @@ private struct ExpectedSection: Equatable {
   var things: [Thing]
 }
 
-/// One node of a random tree: its data source, what it should show, and what can change.
+/// One node of a random tree: its data source and what it should show.
 private final class TreeNode {
   let source: any TableDataSource
   let expected: () -> [ExpectedSection]
-  var leaves: [LeafNode] = []
-  var filters: [(Int) throws -> Void] = []
-  var segments: [(Int) throws -> Void] = []
 
   init(source: any TableDataSource, expected: @escaping () -> [ExpectedSection]) {
     self.source = source
@@ -22,23 +19,78 @@ private final class TreeNode {
   }
 }
 
-/// A leaf: its data, kept as arrays and applied as a whole new snapshot after each edit.
-private final class LeafNode {
-  let list: ThingList
-  var sections: [(Int, [Thing])]
+/// Everything in a tree that a step can change, registered as the tree is built (and as
+/// children are added). A removed subtree stays registered: changing it must reach no table.
+private final class TreeParts {
+  var leaves: [LeafNode] = []
+  var filters: [(Int) throws -> Void] = []
+  var segments: [(Int) throws -> Void] = []
+  /// Adds a random child at a random place, or removes one, in one composed node.
+  var compositions: [(inout SeededGenerator, inout Int) throws -> Void] = []
+}
 
-  init(_ sections: [(Int, [Thing])]) throws {
+/// A leaf without identity: it reports each change itself, by position, as a data source
+/// that knows what changed but not what its rows are.
+private final class PlainThingList: ChangingTableDataSource {
+  weak var changeObserver: (any TableChangeObserver)?
+  var sections: [[Thing]]
+
+  init(_ sections: [[Thing]]) { self.sections = sections }
+
+  var numberOfSections: Int { sections.count }
+  func numberOfRows(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].count : 0
+  }
+  func representedObject(at position: TablePosition) -> Any {
+    guard sections.indices.contains(position.section),
+      sections[position.section].indices.contains(position.row)
+    else { return "" }
+    return sections[position.section][position.row]
+  }
+}
+
+/// A leaf: its data, kept as arrays. An identified leaf applies a whole new snapshot after each
+/// edit (the diff finds the change); a plain one reports the edit it made, by position.
+private final class LeafNode {
+  let list: ThingList?
+  let plain: PlainThingList?
+  var sections: [(Int, [Thing])]
+  /// The plain leaf's change since it last reported.
+  private var pending = TableChangeset()
+
+  init(_ sections: [(Int, [Thing])], identified: Bool) throws {
     self.sections = sections
-    list = try ThingList(sections)
+    if identified {
+      list = try ThingList(sections)
+      plain = nil
+    } else {
+      list = nil
+      plain = PlainThingList(sections.map(\.1))
+    }
   }
 
+  var source: any TableDataSource { list ?? plain ?? PlainThingList([]) }
+  var isIdentified: Bool { list != nil }
+
   func apply() throws {
+    if let plain {
+      plain.sections = sections.map(\.1)
+      let changes = pending
+      pending = TableChangeset()
+      try plain.reportChange(changes)
+      return
+    }
+    guard let list else { return }
     var snapshot = TableSnapshot<Int, Int>()
     try snapshot.appendSections(sections.map(\.0))
     for (section, things) in sections {
       try snapshot.appendItems(things.map(\.id), toSection: section)
     }
     try list.apply(snapshot, items: sections.flatMap(\.1))
+  }
+
+  private func position(_ section: Int, _ row: Int) -> TablePosition {
+    TablePosition(section: section, row: row)
   }
 
   /// One random edit: delete, insert, move (perhaps to another section) or change a value.
@@ -48,21 +100,26 @@ private final class LeafNode {
     case 0 where !all.isEmpty:
       let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
       sections[s].1.remove(at: r)
+      pending = TableChangeset(deletedRows: [position(s, r)])
     case 1 where !all.isEmpty:
       let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
       let thing = sections[s].1.remove(at: r)
       let target = Int.random(in: 0..<sections.count, using: &random)
-      sections[target].1.insert(
-        thing, at: Int.random(in: 0...sections[target].1.count, using: &random))
+      let row = Int.random(in: 0...sections[target].1.count, using: &random)
+      sections[target].1.insert(thing, at: row)
+      pending = TableChangeset(
+        movedRows: [TableChangeset.RowMove(from: position(s, r), to: position(target, row))])
     case 2 where !all.isEmpty:
       let (s, r) = all[Int.random(in: 0..<all.count, using: &random)]
       sections[s].1[r].value = Int.random(in: 0..<10, using: &random)
+      pending = TableChangeset(reloadedRows: [position(s, r)])
     default:
       let target = Int.random(in: 0..<sections.count, using: &random)
       nextID += 1
+      let row = Int.random(in: 0...sections[target].1.count, using: &random)
       sections[target].1.insert(
-        Thing(id: nextID, value: Int.random(in: 0..<10, using: &random)),
-        at: Int.random(in: 0...sections[target].1.count, using: &random))
+        Thing(id: nextID, value: Int.random(in: 0..<10, using: &random)), at: row)
+      pending = TableChangeset(insertedRows: [position(target, row)])
     }
   }
 }
@@ -84,14 +141,17 @@ private func makeSorted<Base: TableDataSource>(_ base: Base) -> any TableDataSou
   base.sorted { (($0 as? Thing)?.value ?? 0) > (($1 as? Thing)?.value ?? 0) }
 }
 
-/// Opens the base's type to make a mapped view that shows the same things.
+/// The object a mapped view shows for a thing: the same thing, its value raised by 100.
+private func raised(_ thing: Thing) -> Thing { Thing(id: thing.id, value: thing.value + 100) }
+
+/// Opens the base's type to make a mapped view that shows another object for each thing.
 private func makeMapped<Base: TableDataSource>(_ base: Base) -> any TableDataSource {
-  base.mapped { object in (object as? Thing).map { Thing(id: $0.id, value: $0.value) } ?? object }
+  base.mapped { object in (object as? Thing).map(raised) ?? object }
 }
 
 /// A random tree of composed, segmented, filtered, sorted and mapped data sources over leaves.
 private func makeTree(
-  depth: Int, using random: inout SeededGenerator, nextID: inout Int
+  depth: Int, parts: TreeParts, using random: inout SeededGenerator, nextID: inout Int
 ) throws -> TreeNode {
   if depth == 0 || Int.random(in: 0..<10, using: &random) < 3 {
     let sectionCount = Int.random(in: 1...2, using: &random)
@@ -106,38 +166,43 @@ private func makeTree(
       }
       sections.append((section, things))
     }
-    let leaf = try LeafNode(sections)
-    let node = TreeNode(source: leaf.list) {
+    let identified = Int.random(in: 0..<4, using: &random) > 0
+    let leaf = try LeafNode(sections, identified: identified)
+    parts.leaves.append(leaf)
+    return TreeNode(source: leaf.source) {
       leaf.sections.map { ExpectedSection(id: $0.0, things: $0.1) }
     }
-    node.leaves = [leaf]
-    return node
   }
   switch Int.random(in: 0..<5, using: &random) {
   case 0:
-    let children = try (0..<Int.random(in: 0...3, using: &random)).map { _ in
-      try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    var children = try (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      try makeTree(depth: depth - 1, parts: parts, using: &random, nextID: &nextID)
     }
-    let node = TreeNode(source: ComposedDataSource(children.map(\.source))) {
-      children.flatMap { $0.expected() }
+    let composed = ComposedDataSource(children.map(\.source))
+    let childDepth = depth - 1
+    parts.compositions.append { random, nextID in
+      if !children.isEmpty, Bool.random(using: &random) {
+        let index = Int.random(in: 0..<children.count, using: &random)
+        children.remove(at: index)
+        try composed.removeChild(at: index)
+      } else {
+        let child = try makeTree(depth: childDepth, parts: parts, using: &random, nextID: &nextID)
+        let index = Int.random(in: 0...children.count, using: &random)
+        children.insert(child, at: index)
+        try composed.insert(child.source, at: index)
+      }
     }
-    node.leaves = children.flatMap(\.leaves)
-    node.filters = children.flatMap(\.filters)
-    node.segments = children.flatMap(\.segments)
-    return node
+    return TreeNode(source: composed) { children.flatMap { $0.expected() } }
   case 1:
     let children = try (0..<2).map { _ in
-      try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+      try makeTree(depth: depth - 1, parts: parts, using: &random, nextID: &nextID)
     }
     let segmented = SegmentedDataSource(children.map(\.source))
-    let node = TreeNode(source: segmented) { children[segmented.selectedSegment].expected() }
-    node.leaves = children.flatMap(\.leaves)
-    node.filters = children.flatMap(\.filters)
-    node.segments = children.flatMap(\.segments) + [{ try segmented.selectSegment($0 % 2) }]
-    return node
+    parts.segments.append { try segmented.selectSegment($0 % 2) }
+    return TreeNode(source: segmented) { children[segmented.selectedSegment].expected() }
   case 3:
-    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
-    let node = TreeNode(source: makeSorted(child.source)) {
+    let child = try makeTree(depth: depth - 1, parts: parts, using: &random, nextID: &nextID)
+    return TreeNode(source: makeSorted(child.source)) {
       child.expected().map { section in
         // A stable sort by value, largest first.
         let sorted = section.things.enumerated().sorted { a, b in
@@ -147,44 +212,33 @@ private func makeTree(
         return ExpectedSection(id: section.id, things: sorted.map(\.element))
       }
     }
-    node.leaves = child.leaves
-    node.filters = child.filters
-    node.segments = child.segments
-    return node
   case 4:
-    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
-    let node = TreeNode(source: makeMapped(child.source), expected: child.expected)
-    node.leaves = child.leaves
-    node.filters = child.filters
-    node.segments = child.segments
-    return node
+    let child = try makeTree(depth: depth - 1, parts: parts, using: &random, nextID: &nextID)
+    return TreeNode(source: makeMapped(child.source)) {
+      child.expected().map { ExpectedSection(id: $0.id, things: $0.things.map(raised)) }
+    }
   default:
-    let child = try makeTree(depth: depth - 1, using: &random, nextID: &nextID)
+    let child = try makeTree(depth: depth - 1, parts: parts, using: &random, nextID: &nextID)
     var modulus = Int.random(in: 1...3, using: &random)
     let (view, setModulus) = makeFiltered(child.source, modulus: modulus)
-    let node = TreeNode(source: view) {
+    parts.filters.append { newModulus in
+      modulus = newModulus
+      try setModulus(newModulus)
+    }
+    return TreeNode(source: view) {
       child.expected().map { section in
         ExpectedSection(id: section.id, things: section.things.filter { $0.value % modulus == 0 })
       }
     }
-    node.leaves = child.leaves
-    node.filters =
-      child.filters + [
-        { newModulus in
-          modulus = newModulus
-          try setModulus(newModulus)
-        }
-      ]
-    node.segments = child.segments
-    return node
   }
 }
 
 @Suite struct CompositionPropertyTests {
-  /// After every random change at a random leaf, predicate or segment of a random tree, the table
-  /// shows what a flat table built from scratch shows, and the one changeset it received, replayed
-  /// on the old content by the UIKit model, gives the new content and reloads every row shown
-  /// before and after whose value changed.
+  /// After every random change at a random leaf (with or without identity), predicate, segment
+  /// or composition (a child added or removed) of a random tree, the table shows what a flat
+  /// table built from scratch shows, and the one changeset it received, replayed on the old
+  /// content by the UIKit model, gives the new content and reloads every row shown before and
+  /// after whose value changed.
   @Test func randomTreesReportChangesetsThatRebuildTheFlatTable() throws {
     let environment = ProcessInfo.processInfo.environment
     let trees = environment["TABLEKIT_COMPOSITION_CASES"].flatMap(Int.init) ?? 300
@@ -192,9 +246,11 @@ private func makeTree(
     var random = SeededGenerator(state: seed)
     var changes = 0
     var changesets = 0
+    var addedOrRemoved = 0
     for tree in 0..<trees {
       var nextID = 0
-      let root = try makeTree(depth: 4, using: &random, nextID: &nextID)
+      let parts = TreeParts()
+      let root = try makeTree(depth: 4, parts: parts, using: &random, nextID: &nextID)
       let table = Table(dataSource: root.source)
       let log = ChangeLog()
       table.updateObserver = log
@@ -203,28 +259,37 @@ private func makeTree(
         let context = "tree \(tree), step \(step), seed \(seed)"
         let old = root.expected()
         log.changesets.removeAll()
-        let action = Int.random(in: 0..<10, using: &random)
-        if action < 6, !root.leaves.isEmpty {
-          let leaf = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
+        let action = Int.random(in: 0..<11, using: &random)
+        // A transaction diffs identities, so its edits are made in identified leaves; a leaf
+        // without identity reports each edit itself.
+        let identifiedLeaves = parts.leaves.filter(\.isIdentified)
+        if action < 6, !parts.leaves.isEmpty {
+          let leaf = parts.leaves[Int.random(in: 0..<parts.leaves.count, using: &random)]
           leaf.edit(using: &random, nextID: &nextID)
           try leaf.apply()
         } else if action < 7, let composed = root.source as? ComposedDataSource,
-          !root.leaves.isEmpty
+          !identifiedLeaves.isEmpty
         {
           // Two edits in one transaction.
-          let first = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
-          let second = root.leaves[Int.random(in: 0..<root.leaves.count, using: &random)]
+          let first = identifiedLeaves[Int.random(in: 0..<identifiedLeaves.count, using: &random)]
+          let second = identifiedLeaves[
+            Int.random(in: 0..<identifiedLeaves.count, using: &random)]
           try composed.performUpdates {
             first.edit(using: &random, nextID: &nextID)
             try first.apply()
             second.edit(using: &random, nextID: &nextID)
             try second.apply()
           }
-        } else if action < 9, !root.filters.isEmpty {
-          let filter = root.filters[Int.random(in: 0..<root.filters.count, using: &random)]
+        } else if action < 8, !parts.filters.isEmpty {
+          let filter = parts.filters[Int.random(in: 0..<parts.filters.count, using: &random)]
           try filter(Int.random(in: 1...3, using: &random))
-        } else if !root.segments.isEmpty {
-          let segment = root.segments[Int.random(in: 0..<root.segments.count, using: &random)]
+        } else if action < 9, !parts.compositions.isEmpty {
+          let composition = parts.compositions[
+            Int.random(in: 0..<parts.compositions.count, using: &random)]
+          try composition(&random, &nextID)
+          addedOrRemoved += 1
+        } else if !parts.segments.isEmpty {
+          let segment = parts.segments[Int.random(in: 0..<parts.segments.count, using: &random)]
           try segment(Int.random(in: 0...1, using: &random))
         } else {
           continue
@@ -272,8 +337,8 @@ private func makeTree(
       }
     }
     print(
-      "composition property test: \(trees) random trees, \(changes) changes, \(changesets) "
-        + "changesets replayed, seed \(seed)")
+      "composition property test: \(trees) random trees, \(changes) changes (\(addedOrRemoved) "
+        + "children added or removed), \(changesets) changesets replayed, seed \(seed)")
   }
 
   private func check(_ table: Table, shows expected: [ExpectedSection], _ context: String) throws {
