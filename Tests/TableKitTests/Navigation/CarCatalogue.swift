@@ -60,8 +60,10 @@ enum CarCatalogue {
   }
 }
 
-/// A level listing `items`: selecting one writes it into the session under `key` and leads to
-/// `next`. The brands and the models levels are both one.
+/// A level listing `items`, where selecting one writes it into the session and leads deeper.
+///
+/// The item goes under `key`, and the next level is `next`. The brands and the models levels
+/// are both one.
 final class ChoiceController<Item: Sendable>: TableController {
   let items: [Item]
   let key: SessionKey<Item>
