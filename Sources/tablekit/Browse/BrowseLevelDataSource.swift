@@ -80,6 +80,9 @@ final class BrowseLevelDataSource: TableDataSource {
   private func label(for position: TablePosition) -> String {
     guard let number = numbers[position] else { return "" }
     guard marksHighlight else { return String(number) }
-    return (highlighted == number ? "> " : "  ") + String(number)
+    // Padded to the widest number, so moving the highlight never changes a column's width.
+    let digits = String(number)
+    let padding = String(repeating: " ", count: String(numbered.count).count - digits.count)
+    return (highlighted == number ? "> " : "  ") + padding + digits
   }
 }

@@ -151,12 +151,12 @@ final class InteractiveBrowser {
 
   /// The key help, the way back and, when the table scrolls, which lines are shown.
   private func help(total: Int, viewport: Int) -> String {
-    var parts = ["↑↓ move", "Enter open"]
-    if let back = browser.stack.top.backTitle { parts.append("← back to \(back)") }
-    parts.append("q quit")
+    var parts: [String] = []
     if total > viewport {
-      parts.append("lines \(scroll + 1)-\(min(scroll + viewport, total)) of \(total)")
+      parts.append("[\(scroll + 1)-\(min(scroll + viewport, total))/\(total)]")
     }
+    parts += ["↑↓ move", "Enter open", "q quit"]
+    if let back = browser.stack.top.backTitle { parts.append("← back to \(back)") }
     return parts.joined(separator: "  ")
   }
 
