@@ -3,8 +3,9 @@ import TableKit
 /// A car brand and its models, for the car catalogue.
 ///
 /// The catalogue is written as an app would: brands → models of the chosen brand → a detail of
-/// brand and model. The selection travels up only through the stack's session; the levels'
-/// descriptions say which kind of level, not which brand.
+/// brand and model (the DocC article "Navigation and drill-down" shows this file). The selection
+/// travels up only through the stack's session; the levels' descriptions say which kind of
+/// level, not which brand.
 struct CarBrand: Hashable, Sendable {
   let name: String
   let models: [String]
