@@ -26,7 +26,7 @@ extension NavigationStack {
     let rootLevel = DrillDownController(node: root, path: [], title: title, onSelect: onSelect)
     rootLevel.destination = DrillDownDestination(path: [])
     self.init(
-      freeRoot: rootLevel,
+      freeRoot: rootLevel, session: NavigationSession(),
       factory: { destination, _ throws(NavigationError) in
         guard let path = (destination as? DrillDownDestination)?.path,
           let node = root.descendant(at: path), node.children != nil

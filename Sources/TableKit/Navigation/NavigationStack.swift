@@ -28,7 +28,7 @@ public final class NavigationStack {
   public private(set) var controllers: [TableController]
 
   /// The values the levels pass up, scoped to this stack.
-  public let session = NavigationSession()
+  public let session: NavigationSession
 
   /// Makes a level from a description, for pushing a destination and for selection.
   private let factory: Factory
@@ -49,28 +49,37 @@ public final class NavigationStack {
     guard root.navigationStack == nil else {
       throw .alreadyOnStack(title: root.title, onThisStack: false)
     }
-    self.init(freeRoot: root, factory: factory)
+    self.init(freeRoot: root, session: NavigationSession(), factory: factory)
   }
 
   /// Creates a stack on `root`, which the caller knows to be on no stack.
-  init(freeRoot root: TableController, factory: @escaping Factory) {
+  init(freeRoot root: TableController, session: NavigationSession, factory: @escaping Factory) {
     self.controllers = [root]
+    self.session = session
     self.factory = factory
     root.navigationStack = self
   }
 
   /// Creates a stack whose root level is made by `factory` from `destination`.
   ///
+  /// The factory is given the stack's session, empty at this point.
+  ///
   /// - Parameters:
   ///   - destination: The description of the root level.
   ///   - factory: Makes every level from its description.
-  /// - Throws: What `factory` throws for `destination`.
+  /// - Throws: What `factory` throws for `destination`, or
+  ///   ``NavigationError/alreadyOnStack(title:onThisStack:)`` when it returns a controller that
+  ///   is on a stack.
   public convenience init(
     rootDestination destination: some NavigationDestination, factory: @escaping Factory
   ) throws(NavigationError) {
-    let root = try factory(destination, NavigationSession())
+    let session = NavigationSession()
+    let root = try factory(destination, session)
+    guard root.navigationStack == nil else {
+      throw .alreadyOnStack(title: root.title, onThisStack: false)
+    }
     root.destination = destination
-    try self.init(root: root, factory: factory)
+    self.init(freeRoot: root, session: session, factory: factory)
   }
 
   /// The factory of a stack that is given no factory: it knows no destination.

@@ -3,6 +3,25 @@ import TableKit
 import Testing
 
 @Suite struct CarCatalogueTests {
+  @Test func observersSeeTheWalkPushByPush() throws {
+    let stack = try CarCatalogue.makeStack()
+    let transcript = NavigationEventLog()
+    stack.addObserver(transcript)
+    try stack.selectRow(at: TablePosition(section: 0, row: 1))
+    try stack.selectRow(at: TablePosition(section: 0, row: 0))
+    try stack.pop()
+    try stack.selectRow(at: TablePosition(section: 0, row: 2))
+    stack.popToRoot()
+    try stack.selectRow(at: TablePosition(section: 0, row: 2))
+
+    #expect(
+      transcript.lines == [
+        "push BMW", "push 3 Series", "pop 3 Series", "push X3", "pop X3", "pop BMW",
+        "push Citroën",
+      ])
+    #expect(stack.breadcrumbs == ["Brands", "Citroën"])
+  }
+
   @Test func drillsFromBrandsToModelsToTheDetail() throws {
     let stack = try CarCatalogue.makeStack()
     #expect(stack.breadcrumbs == ["Brands"])

@@ -2,15 +2,6 @@ import Foundation
 import TableKit
 import Testing
 
-/// Records every push and pop as "push Title" / "pop Title".
-private final class EventLog: NavigationObserver {
-  private(set) var lines: [String] = []
-
-  func navigationStack(_ stack: NavigationStack, didChange event: NavigationEvent) {
-    lines.append("\(event.isPush ? "push" : "pop") \(event.controller.title ?? "-")")
-  }
-}
-
 private func level(_ title: String) -> TableController {
   TableController(title: title, dataSource: SectionedDataSource(items: ["row"]))
 }
@@ -46,7 +37,7 @@ private func level(_ title: String) -> TableController {
 
   @Test func observersSeeEveryPushAndPopInOrder() throws {
     let stack = try NavigationStack(root: level("Root"))
-    let log = EventLog()
+    let log = NavigationEventLog()
     stack.addObserver(log)
     let a = level("A")
     try stack.push(a)
@@ -69,9 +60,9 @@ private func level(_ title: String) -> TableController {
 
   @Test func observersAreHeldWeakly() throws {
     let stack = try NavigationStack(root: level("Root"))
-    weak var weakLog: EventLog?
+    weak var weakLog: NavigationEventLog?
     do {
-      let log = EventLog()
+      let log = NavigationEventLog()
       weakLog = log
       stack.addObserver(log)
     }
