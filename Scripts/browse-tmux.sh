@@ -178,7 +178,7 @@ wait_line 1 "2 items › Numbers"
 wait_for "[1-9/62]"
 press End
 wait_for "│ > 60 │ item 60 │"
-expect_absent "item 1 │"
+expect_absent "│ item 1  │"
 expect_reversed "> 60 │ item 60"
 press PPage
 wait_for "│ > 52 │ item 52 │"
