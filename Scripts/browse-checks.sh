@@ -32,18 +32,21 @@ expect_status() {
   [[ $status -eq $1 ]] || fail "browse exited $status, wanted $1; stderr: $(cat "$work/err")"
 }
 
-# expect_lines LINE...: each LINE is a whole line of the last output, in this order.
+# expect_lines LINE...: each LINE is a whole line of the last output, in this order. (Matched in
+# bash, with no process per line: CI machines can be slow to start processes.)
 expect_lines() {
   checks=$((checks + 1))
-  local from=1 expected found
+  local -a lines
+  mapfile -t lines <"$work/out"
+  local at=0 expected
   for expected in "$@"; do
-    found=$(tail -n +"$from" "$work/out" | grep -nxF -- "$expected" | head -1 | cut -d: -f1) || true
-    if [[ -z $found ]]; then
-      fail "no line '$expected' (after line $((from - 1))) in:"
+    while ((at < ${#lines[@]})) && [[ ${lines[at]} != "$expected" ]]; do at=$((at + 1)); done
+    if ((at == ${#lines[@]})); then
+      fail "no line '$expected' in this order in:"
       cat "$work/out" >&2
       return
     fi
-    from=$((from + found))
+    at=$((at + 1))
   done
 }
 
