@@ -16,6 +16,10 @@ func fail(_ message: String, code: Int32) -> Never {
   exit(code)
 }
 
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
+  exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))

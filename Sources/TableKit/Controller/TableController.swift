@@ -28,6 +28,17 @@ open class TableController: TableSelectionObserver {
   /// The title of the screen the table is on, for example the name of the selected brand.
   open var title: String?
 
+  /// The navigation stack this controller is on, or `nil` when it is on none (never pushed, or
+  /// popped); set by the stack, held weakly because the stack owns its levels.
+  public internal(set) weak var navigationStack: NavigationStack?
+
+  /// The description this level was made from, when a ``NavigationStack`` made it from one.
+  public internal(set) var destination: (any NavigationDestination)?
+
+  /// The back title set for this level, or `nil` to use the title of the level below (see
+  /// ``backTitle``).
+  var customBackTitle: String?
+
   /// The data source the table shows; replacing it rebinds and reloads the table.
   public var dataSource: any TableDataSource {
     get { table.dataSource }
@@ -64,6 +75,24 @@ open class TableController: TableSelectionObserver {
   ///   - position: The selected row.
   ///   - object: The object the row represents.
   open func didSelectRow(at position: TablePosition, representing object: Any) {}
+
+  /// The description of the level that selecting the row at `position` leads to, or `nil` (the
+  /// default) when the row leads nowhere deeper.
+  ///
+  /// A ``NavigationStack`` asks this after a selection and makes the next level from the answer
+  /// with its factory; a ``NavigationWalker`` asks it of every row to walk the whole hierarchy.
+  /// Answer from the row alone, without side effects: the workflow belongs in
+  /// ``didSelectRow(at:representing:)``, which runs first when a person selects the row.
+  ///
+  /// - Parameters:
+  ///   - position: A row of this controller's table.
+  ///   - object: The object the row represents.
+  /// - Returns: The next level's description, or `nil`.
+  open func destination(
+    forRowAt position: TablePosition, representing object: Any
+  ) -> (any NavigationDestination)? {
+    nil
+  }
 
   /// Forwards the table's selection to ``didSelectRow(at:representing:)``.
   ///

@@ -95,6 +95,7 @@ struct Options {
 
   static let usage = """
     USAGE: tablekit [--input <file.json>] [--format <format>] [options]
+           tablekit browse [--nested | --input <file.json>] [--script]   (see browse --help)
 
     Renders a table: the built-in sample ledger (invoices, refunds and notes), or the JSON
     table given with --input.

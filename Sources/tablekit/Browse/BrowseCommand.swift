@@ -1,0 +1,62 @@
+import Foundation
+import TableKit
+import TableKitCommandLine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tablekit browse`: builds the stack to walk and runs the scripted or the interactive browser.
+enum BrowseCommand {
+  /// Runs `browse` with the arguments after it and returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    var standardOutput = FileDescriptorStream.standardOutput
+    let options: BrowseOptions
+    do {
+      options = try BrowseOptions.parse(arguments)
+    } catch {
+      fail(error.description, code: 64)
+    }
+    if options.showHelp {
+      print(BrowseOptions.usage, terminator: "", to: &standardOutput)
+      return 0
+    }
+    let selections = SelectionLog()
+    let stack: NavigationStack
+    do {
+      stack = try makeStack(options.source, selections: selections)
+    } catch {
+      fail(error.localizedDescription, code: 65)
+    }
+    let browser = Browser(stack: stack, selections: selections)
+    if !options.scripted, isatty(0) == 1, isatty(1) == 1,
+      let terminal = RawTerminal(input: 0, output: 1)
+    {
+      return InteractiveBrowser(browser: browser, terminal: terminal).run()
+    }
+    return ScriptedBrowser(browser: browser).run()
+  }
+
+  /// The stack for `source`; a leaf selection is written into `selections` as a sentence.
+  private static func makeStack(
+    _ source: BrowseOptions.Source, selections: SelectionLog
+  ) throws -> NavigationStack {
+    let report: (DrillDownSelection<NestedValue>) -> Void = { selection in
+      let path = selection.path.map(String.init).joined(separator: ", ")
+      selections.last = "Selected \"\(selection.leaf.title)\" (path [\(path)])."
+    }
+    switch source {
+    case .cars:
+      return try CarCatalogue.makeStack()
+    case .nested:
+      return NavigationStack(
+        drillingInto: NestedSample.value, title: NestedSample.title, onSelect: report)
+    case .file(let path):
+      if let problem = InputFile.problem(at: path) { fail(problem, code: 65) }
+      let value = try NestedJSON.read(path: path)
+      return NavigationStack(drillingInto: value, title: value.title, onSelect: report)
+    }
+  }
+}
