@@ -19,8 +19,10 @@ private final class TreeNode {
   }
 }
 
-/// Everything in a tree that a step can change, registered as the tree is built (and as
-/// children are added). A removed subtree stays registered: changing it must reach no table.
+/// Everything in a tree that a step can change.
+///
+/// Registered as the tree is built (and as children are added). A removed subtree stays
+/// registered: changing it must reach no table.
 private final class TreeParts {
   var leaves: [LeafNode] = []
   var filters: [(Int) throws -> Void] = []
@@ -49,8 +51,10 @@ private final class PlainThingList: ChangingTableDataSource {
   }
 }
 
-/// A leaf: its data, kept as arrays. An identified leaf applies a whole new snapshot after each
-/// edit (the diff finds the change); a plain one reports the edit it made, by position.
+/// A leaf: its data, kept as arrays.
+///
+/// An identified leaf applies a whole new snapshot after each edit (the diff finds the change);
+/// a plain one reports the edit it made, by position.
 private final class LeafNode {
   let list: ThingList?
   let plain: PlainThingList?
