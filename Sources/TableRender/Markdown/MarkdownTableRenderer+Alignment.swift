@@ -34,21 +34,15 @@ extension MarkdownTableRenderer {
     guard !undecided.isEmpty else { return delimiters }
     let dataSource = table.dataSource
     var cell = Cell("")
-    var rowsRead = 0
-    sections: for (section, rows) in table.shape.rowCounts.enumerated() {
-      for row in 0..<rows {
-        guard rowsRead < alignmentLookahead else { break sections }
-        rowsRead += 1
-        let position = TablePosition(section: section, row: row)
-        let object = dataSource.representedObject(at: position)
-        dataSource.configureCell(&cell, at: position)
-        let values = layout.textValues(of: cell, object: object)
-        for column in undecided where values[column] != .empty {
-          if values[column].isNumeric { delimiters[column] = " ---: |" }
-          undecided.remove(column)
-        }
-        if undecided.isEmpty { break sections }
+    table.visitLeadingRows(limit: alignmentLookahead) { position in
+      let object = dataSource.representedObject(at: position)
+      dataSource.configureCell(&cell, at: position)
+      let values = layout.textValues(of: cell, object: object)
+      for column in undecided where values[column] != .empty {
+        if values[column].isNumeric { delimiters[column] = " ---: |" }
+        undecided.remove(column)
       }
+      return !undecided.isEmpty
     }
     return delimiters
   }
