@@ -63,6 +63,19 @@ package final class ByteInput {
     isRewindable = false
   }
 
+  /// An open descriptor, such as one end of a pipe, named `name` in messages; not closed here
+  /// and never read again from its start.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open descriptor.
+  ///   - name: The input as messages name it.
+  package init(descriptor: Int32, name: String) {
+    self.name = name
+    self.descriptor = descriptor
+    ownsDescriptor = false
+    isRewindable = false
+  }
+
   deinit {
     if ownsDescriptor { close(descriptor) }
   }

@@ -150,13 +150,15 @@ package struct DelimitedRecordReader: RecordReader {
       // One field from `index`.
       if quotes && buffer[index] == quote {
         let open = index
+        let openLine = (number: line, start: lineStart)
         index += 1
         var hasDoubledQuote = false
         var ascii = true
         while true {
           guard index < count else {
             if atEnd {
-              throw error(at: open, line: line, lineStart: lineStart, .unterminatedQuote)
+              throw error(
+                at: open, line: openLine.number, lineStart: openLine.start, .unterminatedQuote)
             }
             return .needsMoreInput
           }

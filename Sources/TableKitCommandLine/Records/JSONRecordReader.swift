@@ -111,7 +111,7 @@ package struct JSONRecordReader: RecordReader {
     case .endArray:
       throw TableInputError(
         path: input.name, position: tokenizer.tokenPosition,
-        reason: .emptyInput(expected: "a record; the array is empty"))
+        reason: .emptyInput(expected: "a record (an object or an array), and this array is empty"))
     default:
       throw unexpected(token, expected: "an object or an array (a row) in the array")
     }

@@ -23,6 +23,7 @@ package enum ValueInference {
   ///   - infers: Whether numbers and booleans are recognised; `false` keeps text.
   ///   - text: Makes the field's text when it is text.
   /// - Returns: The cell's value.
+  /// - Throws: What `text` throws.
   @inline(__always)
   package static func value<E: Error>(
     of field: UnsafeBufferPointer<UInt8>, infers: Bool,

@@ -56,7 +56,8 @@ extension Table {
     (dataSource as? any StreamedTableDataSource)?.rereadableRowCount ?? Int.max
   }
 
-  /// Visits up to `limit` rows in display order for a first pass, with no section titles;
+  /// Visits up to `limit` rows in display order for a first pass, with no section titles.
+  ///
   /// `body` returns `false` to stop early. A streamed data source is read through
   /// `StreamedTableDataSource.loadRow(_:)`, at most ``firstPassRowLimit`` rows.
   func visitLeadingRows(limit: Int, _ body: (_ position: TablePosition) -> Bool) {
