@@ -73,7 +73,8 @@ package struct JSONRecordReader: RecordReader {
   private mutating func readArrayStart() throws(TableInputError) {
     let first = try pull()
     guard first == .beginArray else {
-      throw unexpected(first, expected: "a JSON array of objects or of arrays")
+      throw unexpected(
+        first, expected: "a JSON array of objects or of arrays, or an object holding the table")
     }
     let token = try pull()
     switch token {

@@ -85,8 +85,9 @@ extension TableInputError: CustomStringConvertible {
       return "expected a separator or the end of the line after the closing quote, found "
         + "\(found); a quote inside a quoted field is written twice (\"\")"
     case .lateKey(let key, let record, let sampled):
+      let first = sampled == 1 ? "the first record" : "the first \(sampled) records"
       return "the key \(JSONText.quoted(key)) first appears in record \(record), after the "
-        + "columns were taken from the first \(sampled) records; name the columns with "
+        + "columns were taken from \(first); name the columns with "
         + "--columns, or read more records first with --sample"
     case .notATable(let expected, let found):
       return "expected \(expected), found \(found)"

@@ -48,6 +48,47 @@ package enum ValueInference {
 
   /// The number the bytes spell by the rule above, or `nil`.
   package static func number(_ field: UnsafeBufferPointer<UInt8>) -> CellValue? {
+    // Most numbers are short: read up to 18 digits in 64 bits, and only longer ones in 128.
+    let zero = UInt8(ascii: "0")
+    let isNegative = field[0] == UInt8(ascii: "-")
+    var index = isNegative ? 1 : 0
+    let count = field.count
+    guard count - index <= 18, index < count else { return longNumber(field) }
+    let integerStart = index
+    var digits: UInt64 = 0
+    while index < count {
+      let digit = field[index] &- zero
+      guard digit < 10 else { break }
+      digits = digits &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    let integerLength = index - integerStart
+    guard integerLength > 0 else { return nil }
+    if integerLength > 1 && field[integerStart] == zero { return nil }
+    if index == count {
+      if isNegative && digits == 0 { return nil }
+      let magnitude = Int(truncatingIfNeeded: digits)
+      return .integer(isNegative ? -magnitude : magnitude)
+    }
+    guard field[index] == UInt8(ascii: "."), index + 1 < count else { return nil }
+    index += 1
+    let fractionStart = index
+    while index < count {
+      let digit = field[index] &- zero
+      guard digit < 10 else { return nil }
+      digits = digits &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    if isNegative && digits == 0 { return nil }
+    guard
+      let decimal = try? ExactDecimal(
+        significand: UInt128(digits), scale: count - fractionStart, isNegative: isNegative)
+    else { return nil }
+    return .exactDecimal(decimal)
+  }
+
+  /// ``number(_:)`` for fields of more than 18 digits.
+  private static func longNumber(_ field: UnsafeBufferPointer<UInt8>) -> CellValue? {
     var index = 0
     let count = field.count
     let isNegative = field[0] == UInt8(ascii: "-")
