@@ -72,7 +72,7 @@ package struct JSONRecordReader: RecordReader {
   /// Reads the `[` and, for an array of arrays, the header.
   private mutating func readArrayStart() throws(TableInputError) {
     let first = try pull()
-    guard first == .beginArray else {
+    guard first.is(.beginArray) else {
       throw unexpected(
         first, expected: "a JSON array of objects or of arrays, or an object holding the table")
     }
@@ -82,15 +82,15 @@ package struct JSONRecordReader: RecordReader {
       rowsAreArrays = true
       var titles: [String] = []
       var next = try pull()
-      while next != .endArray {
+      while !next.is(.endArray) {
         guard case .string(let title) = next else {
           throw unexpected(next, expected: "a column title (a string) in the header array")
         }
         titles.append(title)
         next = try pull()
-        if next == .comma {
+        if next.is(.comma) {
           next = try pull()
-        } else if next != .endArray {
+        } else if !next.is(.endArray) {
           throw unexpected(next, expected: "`,` or `]` after a column title")
         }
       }
@@ -138,18 +138,18 @@ package struct JSONRecordReader: RecordReader {
     } else {
       start = try pull()
     }
-    if start == .endOfInput && layout == .lines {
+    if start.is(.endOfInput) && layout == .lines {
       finished = true
       return nil
     }
-    if start == .endArray && layout == .array {
+    if start.is(.endArray) && layout == .array {
       try expectEnd()
       return nil
     }
     recordCount += 1
     let values: [CellValue]
     if rowsAreArrays {
-      guard start == .beginArray else {
+      guard start.is(.beginArray) else {
         throw unexpected(start, expected: "an array (a row, one value per column)")
       }
       let rowStart = tokenizer.tokenPosition
@@ -160,7 +160,7 @@ package struct JSONRecordReader: RecordReader {
           reason: .raggedRow(row: recordCount, count: values.count, columns: columns.count))
       }
     } else {
-      guard start == .beginObject else {
+      guard start.is(.beginObject) else {
         let expected =
           layout == .lines ? "an object (one record per line)" : "an object (a record)"
         throw unexpected(start, expected: expected)
@@ -174,8 +174,8 @@ package struct JSONRecordReader: RecordReader {
   /// Reads the `,` or `]` after a record of an array.
   private mutating func afterRecord() throws(TableInputError) {
     let token = try pull()
-    if token == .comma { return }
-    guard token == .endArray else {
+    if token.is(.comma) { return }
+    guard token.is(.endArray) else {
       throw unexpected(token, expected: "`,` or `]` after a record")
     }
     try expectEnd()
@@ -185,7 +185,7 @@ package struct JSONRecordReader: RecordReader {
   private mutating func expectEnd() throws(TableInputError) {
     finished = true
     let token = try pull()
-    guard token == .endOfInput else {
+    guard token.is(.endOfInput) else {
       throw TableInputError(
         path: input.name, position: tokenizer.tokenPosition,
         reason: .json(.trailingContent(found: token.description)))
@@ -197,12 +197,12 @@ package struct JSONRecordReader: RecordReader {
     var values: [CellValue] = []
     values.reserveCapacity(columns.count)
     var token = try pull()
-    if token == .endArray { return values }
+    if token.is(.endArray) { return values }
     while true {
       values.append(try value(token))
       token = try pull()
-      if token == .endArray { return values }
-      guard token == .comma else {
+      if token.is(.endArray) { return values }
+      guard token.is(.comma) else {
         throw unexpected(token, expected: "`,` or `]` after a value in a row")
       }
       token = try pull()
@@ -213,7 +213,7 @@ package struct JSONRecordReader: RecordReader {
   private mutating func readObjectRow() throws(TableInputError) -> [CellValue] {
     var values = [CellValue](repeating: .empty, count: columns.count)
     var token = try pull()
-    if token == .endObject { return values }
+    if token.is(.endObject) { return values }
     var expected = 0
     while true {
       guard case .string(let key) = token else {
@@ -221,7 +221,7 @@ package struct JSONRecordReader: RecordReader {
       }
       let keyPosition = tokenizer.tokenMark
       let colon = try pull()
-      guard colon == .colon else {
+      guard colon.is(.colon) else {
         throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
       }
       let value = try self.value(try pull())
@@ -246,8 +246,8 @@ package struct JSONRecordReader: RecordReader {
           reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
       }
       token = try pull()
-      if token == .endObject { return values }
-      guard token == .comma else {
+      if token.is(.endObject) { return values }
+      guard token.is(.comma) else {
         throw unexpected(token, expected: "`,` or `}` after a value in an object")
       }
       token = try pull()
@@ -282,12 +282,12 @@ package struct JSONRecordReader: RecordReader {
       switch token {
       case .beginObject, .beginArray:
         guard !afterValue else { throw unexpected(token, expected: "`,` or a closing bracket") }
-        let isObject = token == .beginObject
+        let isObject = token.is(.beginObject)
         open.append(isObject)
         text += isObject ? "{" : "["
         afterValue = false
       case .endObject, .endArray:
-        guard let isObject = open.popLast(), isObject == (token == .endObject) else {
+        guard let isObject = open.popLast(), isObject == (token.is(.endObject)) else {
           throw unexpected(token, expected: "a value")
         }
         text += isObject ? "}" : "]"
@@ -295,7 +295,7 @@ package struct JSONRecordReader: RecordReader {
         if open.isEmpty { return text }
       case .comma, .colon:
         guard afterValue else { throw unexpected(token, expected: "a value") }
-        text += token == .comma ? "," : ":"
+        text += token.is(.comma) ? "," : ":"
         afterValue = false
       case .string(let string):
         JSONText.appendEscaped(string, to: &text)
@@ -332,13 +332,28 @@ package struct JSONRecordReader: RecordReader {
       } catch {
         throw TableInputError(error)
       }
-      guard token == .needsMoreInput else { return token }
+      guard case .needsMoreInput = token else { return token }
       chunk.removeAll(keepingCapacity: true)
       if try input.read(appendingTo: &chunk) > 0 {
         tokenizer.append(contentsOf: chunk)
       } else {
         tokenizer.finishInput()
       }
+    }
+  }
+}
+
+extension JSONToken {
+  /// Whether the token is `punctuation`, compared by case alone: the synthesized `==` compares
+  /// payloads through a generic path, which costs on every token of a large input.
+  @inline(__always)
+  fileprivate func `is`(_ punctuation: JSONToken) -> Bool {
+    switch (self, punctuation) {
+    case (.beginObject, .beginObject), (.endObject, .endObject), (.beginArray, .beginArray),
+      (.endArray, .endArray), (.comma, .comma), (.colon, .colon), (.endOfInput, .endOfInput):
+      true
+    default:
+      false
     }
   }
 }
