@@ -9,9 +9,10 @@ package import TableKit
 /// is made anew from the file's start), so text measures every row; over a pipe only the kept
 /// rows can be, so text measures those and cuts later, wider values to fit.
 ///
-/// Rows after the kept ones are read a few batches ahead on a thread of their own
-/// (``RowPrefetcher``), so reading and rendering share the two cores. A read error after
-/// rendering began ends the rows there; ``error`` holds it for the caller to report once the
+/// Rows are read on the rendering thread, one as each is drawn. (Reading a few batches ahead on
+/// a second thread was tried: on a machine whose cores are busy, every hand-over waited for the
+/// scheduler, and a million rows took ten times longer.) A read error after rendering began
+/// ends the rows there; ``error`` holds it for the caller to report once the
 /// renderer returns.
 package final class RecordStreamDataSource: StreamedTableDataSource {
   /// Makes a reader from the start of the input; given the columns once they are fixed.
@@ -22,10 +23,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   /// The error that ended the rows early, if one did.
   package private(set) var error: TableInputError?
 
-  /// Reads the rows after the kept ones on a thread of its own.
-  private var prefetcher: RowPrefetcher
-  private var batch: [[CellValue]] = []
-  private var batchIndex = 0
+  private var reader: any RecordReader
   private let makeReader: ReaderFactory?
   private let readerColumns: [String]
   /// For each shown column, its index in the reader's columns.
@@ -63,7 +61,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     reader.fixColumns()
     readerRow = kept.count
     self.kept = kept
-    prefetcher = RowPrefetcher(reader: reader)
+    self.reader = reader
     self.makeReader = rewinds
     let available = reader.columns
     let projection = try Self.projection(of: selection, in: available, path: inputName)
@@ -109,16 +107,12 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     do {
       if row < readerRow {
         guard let makeReader else { return false }
-        prefetcher.cancel()
-        var reader = try makeReader(readerColumns)
+        reader = try makeReader(readerColumns)
         reader.fixColumns()
-        prefetcher = RowPrefetcher(reader: reader)
-        batch = []
-        batchIndex = 0
         readerRow = 0
       }
       while true {
-        guard let values = try nextRow() else {
+        guard let values = try reader.next() else {
           total = readerRow
           return false
         }
@@ -132,21 +126,6 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
       self.error = error
       return false
     }
-  }
-
-  /// The reader's next row, from the batch at hand or the next one.
-  private func nextRow() throws(TableInputError) -> [CellValue]? {
-    if batchIndex == batch.count {
-      guard let next = try prefetcher.nextBatch() else { return nil }
-      batch = next
-      batchIndex = 0
-    }
-    batchIndex += 1
-    return batch[batchIndex - 1]
-  }
-
-  deinit {
-    prefetcher.cancel()
   }
 
   /// A row's values for the shown columns, missing ones empty.
