@@ -16,6 +16,10 @@ func fail(_ message: String, code: Int32) -> Never {
   exit(code)
 }
 
+// Output into a closed pipe ends the program quietly, as it ends `cat`: restore the default in
+// case the environment ignores the signal, so `tablekit big.csv | head` neither fails nor reads on.
+signal(SIGPIPE, SIG_DFL)
+
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
   exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
@@ -34,12 +38,15 @@ if options.showHelp {
 }
 
 let controller: TableController
-if let path = options.inputPath {
-  if let problem = InputFile.problem(at: path) { fail(problem, code: 65) }
+var stream: RecordStreamDataSource?
+if let input = InputChoice.input(path: options.inputPath) {
   do {
-    controller = try JSONTableDocument.load(path: path).makeController()
+    let opened = try options.input.open(
+      input, path: options.inputPath == "-" ? nil : options.inputPath)
+    controller = TableController(title: opened.title, dataSource: opened.dataSource)
+    stream = opened.stream
   } catch {
-    fail(error.localizedDescription, code: 65)
+    fail(error.localizedDescription, code: error.exitStatus)
   }
 } else if options.composed {
   controller = SampleLedger.makeComposedController(showsLastMonth: options.showsLastMonth)
@@ -72,3 +79,4 @@ do {
 } catch {
   fail(error.localizedDescription, code: 74)
 }
+if let error = stream?.error { fail(error.localizedDescription, code: error.exitStatus) }

@@ -60,3 +60,25 @@ enum JSONText {
     return "0x" + (digits.count < 2 ? "0" : "") + digits
   }
 }
+
+extension JSONText {
+  /// Appends `string` to `text` as a JSON string: quoted, with `"`, `\` and control characters
+  /// escaped, so a nested value shown as text reads back as the same JSON.
+  static func appendEscaped(_ string: String, to text: inout String) {
+    text += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text += "\""
+  }
+}

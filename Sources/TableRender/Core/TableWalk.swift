@@ -25,6 +25,20 @@ extension Table {
   ) {
     let dataSource = self.dataSource
     var cell = Cell("")
+    if let stream = dataSource as? any StreamedTableDataSource {
+      // One section whose rows are read as they are drawn; its count is known at its end.
+      sectionHeader(0, stream.titleForHeader(inSection: 0))
+      var index = 0
+      while stream.loadRow(index) {
+        let position = TablePosition(section: 0, row: index)
+        let object = stream.representedObject(at: position)
+        stream.configureCell(&cell, at: position)
+        row(position, cell, object)
+        index += 1
+      }
+      sectionFooter(0, stream.titleForFooter(inSection: 0))
+      return
+    }
     for (section, rows) in shape.rowCounts.enumerated() {
       sectionHeader(section, dataSource.titleForHeader(inSection: section))
       // Rows are read where they live: a composed table's leaf, not through every level.
@@ -38,6 +52,45 @@ extension Table {
         row(position, cell, object)
       }
       sectionFooter(section, dataSource.titleForFooter(inSection: section))
+    }
+  }
+}
+
+extension Table {
+  /// The most rows a first pass (widths, alignment) may read before the walk starts again from
+  /// the first row: every row, or the rows a streamed data source can read again.
+  var firstPassRowLimit: Int {
+    (dataSource as? any StreamedTableDataSource)?.rereadableRowCount ?? Int.max
+  }
+
+  /// Visits up to `limit` rows in display order for a first pass, with no section titles.
+  ///
+  /// `body` is handed the data source to read the row from and the row's position there (a
+  /// composed table's rows are read from `TableDataSource.rowSource(forSection:)`, as in
+  /// ``walk(sectionHeader:row:sectionFooter:)``), and returns `false` to stop early. A streamed
+  /// data source is read through `StreamedTableDataSource.loadRow(_:)`, at most
+  /// ``firstPassRowLimit`` rows.
+  func visitLeadingRows(
+    limit: Int,
+    _ body: (_ reader: any TableDataSource, _ position: TablePosition) -> Bool
+  ) {
+    let limit = min(limit, firstPassRowLimit)
+    if let stream = dataSource as? any StreamedTableDataSource {
+      var index = 0
+      while index < limit, stream.loadRow(index) {
+        guard body(stream, TablePosition(section: 0, row: index)) else { return }
+        index += 1
+      }
+      return
+    }
+    var visited = 0
+    for (section, rows) in shape.rowCounts.enumerated() {
+      let source = dataSource.rowSource(forSection: section)
+      for row in 0..<rows {
+        guard visited < limit else { return }
+        visited += 1
+        guard body(source.dataSource, source.position(ofRow: row)) else { return }
+      }
     }
   }
 }

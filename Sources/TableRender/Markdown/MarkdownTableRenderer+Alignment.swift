@@ -32,24 +32,16 @@ extension MarkdownTableRenderer {
     var undecided = Set(
       layout.columns.indices.filter { layout.columns[$0].alignment == .automatic })
     guard !undecided.isEmpty else { return delimiters }
-    let dataSource = table.dataSource
     var cell = Cell("")
-    var rowsRead = 0
-    sections: for (section, rows) in table.shape.rowCounts.enumerated() {
-      let source = dataSource.rowSource(forSection: section)
-      for row in 0..<rows {
-        guard rowsRead < alignmentLookahead else { break sections }
-        rowsRead += 1
-        let position = source.position(ofRow: row)
-        let object = source.dataSource.representedObject(at: position)
-        source.dataSource.configureCell(&cell, at: position)
-        let values = layout.textValues(of: cell, object: object)
-        for column in undecided where values[column] != .empty {
-          if values[column].isNumeric { delimiters[column] = " ---: |" }
-          undecided.remove(column)
-        }
-        if undecided.isEmpty { break sections }
+    table.visitLeadingRows(limit: alignmentLookahead) { reader, position in
+      let object = reader.representedObject(at: position)
+      reader.configureCell(&cell, at: position)
+      let values = layout.textValues(of: cell, object: object)
+      for column in undecided where values[column] != .empty {
+        if values[column].isNumeric { delimiters[column] = " ---: |" }
+        undecided.remove(column)
       }
+      return !undecided.isEmpty
     }
     return delimiters
   }

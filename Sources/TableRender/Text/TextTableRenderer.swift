@@ -98,6 +98,11 @@ public struct TextTableRenderer: TableRenderer {
     switch sizing {
     case .measureAllRows:
       measure(table, layout: &layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
+      if table.firstPassRowLimit != Int.max {
+        // A stream read once is measured on the rows it keeps, as `.measureFirstRows` would be.
+        metrics.keepEveryColumnVisible()
+        metrics.hasAccessory = true
+      }
     case .measureFirstRows(let count):
       measure(table, layout: &layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
       metrics.keepEveryColumnVisible()
@@ -140,39 +145,31 @@ public struct TextTableRenderer: TableRenderer {
     rowLimit: Int,
     tabWidth: Int
   ) {
-    let dataSource = table.dataSource
-    var measured = 0
     var cell = Cell("")
-    for (section, rows) in table.shape.rowCounts.enumerated() {
-      let source = dataSource.rowSource(forSection: section)
-      for row in 0..<rows {
-        guard measured < rowLimit else { return }
-        let position = source.position(ofRow: row)
-        source.dataSource.configureCell(&cell, at: position)
-        let values = layout.textValues(
-          of: cell, object: source.dataSource.representedObject(at: position))
-        for column in values.indices {
-          // Values that cannot be wider than their column already is need no measuring.
-          if case .text(let text) = values[column], column < metrics.widths.count,
-            TerminalMeasure.fits(text, within: metrics.widths[column])
-          {
-            continue
-          }
-          if case .decimal(let number, let digits) = values[column],
-            metrics.alreadyHolds(decimal: number, fractionDigits: digits, column: column)
-          {
-            continue
-          }
-          if case .integer(let number) = values[column],
-            metrics.alreadyHolds(integer: number, column: column)
-          {
-            continue
-          }
-          metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
+    table.visitLeadingRows(limit: rowLimit) { reader, position in
+      reader.configureCell(&cell, at: position)
+      let values = layout.textValues(of: cell, object: reader.representedObject(at: position))
+      for column in values.indices {
+        // Values that cannot be wider than their column already is need no measuring.
+        if case .text(let text) = values[column], column < metrics.widths.count,
+          TerminalMeasure.fits(text, within: metrics.widths[column])
+        {
+          continue
         }
-        if cell.accessory != .none { metrics.hasAccessory = true }
-        measured += 1
+        if case .decimal(let number, let digits) = values[column],
+          metrics.alreadyHolds(decimal: number, fractionDigits: digits, column: column)
+        {
+          continue
+        }
+        if case .integer(let number) = values[column],
+          metrics.alreadyHolds(integer: number, column: column)
+        {
+          continue
+        }
+        metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
       }
+      if cell.accessory != .none { metrics.hasAccessory = true }
+      return true
     }
   }
 }

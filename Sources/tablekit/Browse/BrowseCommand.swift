@@ -54,7 +54,12 @@ enum BrowseCommand {
       return NavigationStack(
         drillingInto: NestedSample.value, title: NestedSample.title, onSelect: report)
     case .file(let path):
-      if let problem = InputFile.problem(at: path) { fail(problem, code: 65) }
+      // Opening it first names the path and the reason (missing, a directory) in plain words.
+      do {
+        _ = try ByteInput(path: path)
+      } catch {
+        fail(error.description, code: 65)
+      }
       let value = try NestedJSON.read(path: path)
       return NavigationStack(drillingInto: value, title: value.title, onSelect: report)
     }

@@ -1,3 +1,4 @@
+import TableKitCommandLine
 import TableRender
 
 /// What the command line asked for.
@@ -28,6 +29,8 @@ struct Options {
   var showHelp = false
   var composed = false
   var showsLastMonth = false
+  /// How the input is read and shaped (format, inference, columns, sort, groups, footer).
+  var input = TableInput()
 
   /// A command-line argument the tool does not understand.
   struct UsageError: Error, CustomStringConvertible {
@@ -62,6 +65,41 @@ struct Options {
         options.style = style
       case "-i", "--input":
         options.inputPath = try value(for: argument)
+      case "--from":
+        let name = try value(for: argument)
+        guard let format = InputFormat(rawValue: name) else {
+          throw UsageError(description: "unknown input format '\(name)'; use one of \(inputList)")
+        }
+        options.input.format = format
+      case "--columns":
+        let names = try value(for: argument).split(separator: ",").map(String.init)
+        guard !names.isEmpty else {
+          throw UsageError(description: "--columns needs column names separated by commas")
+        }
+        options.input.shaping.columns = names
+      case "--sort":
+        var name = try value(for: argument)
+        let descending = name.hasPrefix("-") && name.count > 1
+        if descending { name.removeFirst() }
+        options.input.shaping.sort = (name, descending)
+      case "--group-by":
+        options.input.shaping.groupBy = try value(for: argument)
+      case "--title":
+        options.input.shaping.title = try value(for: argument)
+      case "--footer":
+        options.input.shaping.footer = try value(for: argument)
+      case "--count":
+        options.input.shaping.countsRows = true
+      case "--no-infer":
+        options.input.infers = false
+      case "--lossy":
+        options.input.isLossy = true
+      case "--sample":
+        let text = try value(for: argument)
+        guard let count = Int(text), count > 0 else {
+          throw UsageError(description: "--sample needs a positive whole number, not '\(text)'")
+        }
+        options.input.sample = count
       case "-o", "--output":
         options.outputPath = try value(for: argument)
       case "-w", "--max-width":
@@ -83,27 +121,89 @@ struct Options {
       case "--last-month":
         options.composed = true
         options.showsLastMonth = true
+      case "-":
+        try options.setPositionalInput(argument)
       default:
-        throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
+        guard !argument.hasPrefix("-") else {
+          throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
+        }
+        try options.setPositionalInput(argument)
       }
     }
     return options
   }
 
+  /// Takes a file argument (or `-`) as the input, once.
+  private mutating func setPositionalInput(_ path: String) throws(UsageError) {
+    guard inputPath == nil else {
+      throw UsageError(
+        description: "one input at a time: '\(inputPath ?? "")' and '\(path)' were both given")
+    }
+    inputPath = path
+  }
+
+  static var inputList: String { InputFormat.allCases.map(\.rawValue).joined(separator: ", ") }
   static var formatList: String { Format.allCases.map(\.rawValue).joined(separator: ", ") }
   static var styleList: String { styles.map(\.name).joined(separator: ", ") }
 
   static let usage = """
-    USAGE: tablekit [--input <file.json>] [--format <format>] [options]
+    USAGE: tablekit [<file> | --input <file>] [--format <format>] [options]
            tablekit browse [--nested | --input <file.json>] [--script]   (see browse --help)
 
-    Renders a table: the built-in sample ledger (invoices, refunds and notes), or the JSON
-    table given with --input.
+    Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard input,
+    as aligned text, Markdown, CSV or HTML. With no input it renders the built-in sample
+    ledger (invoices, refunds and notes).
 
-    OPTIONS:
-      -i, --input <file>      A JSON table: {"title": …, "columns": [...],
-                              "sections": [{"header": …, "footer": …, "rows": [[...]]}]}
-                              (or "rows" at the top level for one section)
+    EXAMPLES:
+      tablekit data.csv                                   aligned text in the terminal
+      jq '.items' api.json | tablekit -f markdown         a JSON array from a pipe
+      tablekit --from jsonl logs.jsonl --columns time,level,message
+      tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html
+      tablekit big.csv -f csv | head                      streams: rows come out as read
+
+    INPUT:
+      <file>, -i, --input <file>
+                              The table to read; - is standard input. With no input,
+                              standard input is read when it is a pipe or a file (an
+                              empty one means the sample); a terminal means the sample.
+          --from <format>     \(inputList). Without it: the extension (.csv; .tsv, .tab;
+                              .json; .jsonl, .ndjson), else the first bytes: [ is JSON,
+                              { is JSON Lines when the first line holds a whole value
+                              (else a JSON table document), else TSV when the first line
+                              has more tabs than commas, else CSV.
+          --no-infer          CSV, TSV: keep every field as text.
+          --lossy             CSV, TSV: show invalid UTF-8 as U+FFFD instead of failing.
+          --sample <n>        Rows read first and kept (default 1000): they name the
+                              columns of JSON objects, and, from a pipe, set the widths of
+                              text columns (later wider values are cut with …, or wrapped
+                              with --wrap). From a file, text reads the file twice instead:
+                              once for the widths, once to draw.
+
+    SHAPES READ:
+      CSV (RFC 4180: quoted fields, "" for a quote, CRLF or LF, line breaks in quotes, a
+      byte order mark), TSV (tabs, no quoting). The first row is the header; every row
+      needs one field per column.
+      JSON: an array of objects ([{"name": "a", "n": 1}]: columns are the keys in the
+      order first seen, a missing key is empty), an array of arrays ([["name", "n"],
+      ["a", 1]]: the first is the header), or a table document: {"title": …, "columns":
+      [...], "sections": [{"header": …, "footer": …, "rows": [[...]]}]} (or "rows" at the
+      top level). JSON Lines: one object per line. Nested objects and arrays are shown as
+      their JSON text.
+
+    SHAPING:
+          --columns <a,b,c>   Show these columns, in this order.
+          --sort <col>        Sort rows by a column; --sort -<col> from the largest.
+                              Numbers by value, then false, true, then text; empty last.
+          --group-by <col>    One section per value of the column (in the order first
+                              seen), titled with it; the column moves into the titles.
+          --title <text>      A title above the table (text, Markdown, HTML).
+          --footer <text>     Text below each section.
+          --count             Each section's footer says how many rows it has.
+      CSV, TSV, JSON arrays and JSON Lines stream: rows are written as they are read, in
+      constant memory. --sort and --group-by need every row first, so they hold the table
+      in memory; so does a JSON table document.
+
+    OUTPUT:
       -f, --format <format>   \(formatList) (default: text)
       -o, --output <file>     Write to this file instead of standard output.
       -s, --style <style>     Text style: \(styleList) (default: plain)
@@ -118,19 +218,27 @@ struct Options {
           --last-month        The composed sample with the ledger showing last month.
       -h, --help              Show this help.
 
-    NUMBERS IN --input:
-      Numbers are kept exactly, never rounded through a floating-point type. A whole
-      number that fits 64 bits stays an integer; any other number with at most 38
-      digits written out (at most 38 after the point) is written digit for digit as
-      given: 100.10 stays 100.10 and 123456789012345678901234567890 stays whole. An
-      exponent is written out: 1.5e3 becomes 1500, 2.50E-3 becomes 0.00250. Zero has no
-      sign: -0.0 becomes 0.0. A number that needs more digits (1e400, 1e-400) is an
-      error that names it and its line and column.
+    VALUES:
+      Nothing is rewritten or rounded. In CSV and TSV an empty field is empty; true and
+      false are booleans; a field written -?(0|[1-9][0-9]*)(.[0-9]+)? is a number, kept
+      digit for digit (100.10 stays 100.10; up to 38 digits); anything else is text as
+      written (007, +1, 1e5, 1,000, TRUE, -0). JSON strings are text, JSON numbers are
+      numbers: a whole number that fits 64 bits stays an integer; any other number with
+      at most 38 digits written out (at most 38 after the point) is written digit for
+      digit as given: 100.10 stays 100.10 and 123456789012345678901234567890 stays whole.
+      An exponent is written out: 1.5e3 becomes 1500, 2.50E-3 becomes 0.00250. Zero has no
+      sign: -0.0 becomes 0.0. In a table document a number that needs more digits (1e400,
+      1e-400) is an error that names it and its line and column; in a JSON array or JSON
+      Lines it is shown as the text it was written as.
 
     ERRORS:
-      Bad input names the file, line and column (from 1; columns count characters) and
-      says what is wrong, e.g. "invalid UTF-8 at byte 17 (byte offsets count from 0)".
-      Exit status: 64 bad arguments, 65 bad input, 74 output failed.
+      Bad input names the file (or standard input), line and column (from 1; columns count
+      characters) and says what is wrong, e.g. "data.csv:7:1: row 6 has 4 fields, but the
+      header has 3" or "invalid UTF-8 at byte 17 (byte offsets count from 0)". A problem
+      found after output began ends the output there, with the message.
+      Exit status: 0 done; 64 bad arguments (also a column name the input does not have);
+      65 bad input; 74 output failed. Output into a closed pipe (| head) ends the program
+      quietly the way it ends cat: by SIGPIPE, which a shell reports as status 141.
 
     """
 }

@@ -1,0 +1,359 @@
+package import TableKit
+
+/// Reads the records of a JSON array or of JSON Lines one at a time with the streaming
+/// ``JSONTokenizer``, never holding the whole input.
+///
+/// Shapes:
+/// - **A JSON array of objects**, `[{"name": "a", "n": 1}, …]`: each object is a row; the columns
+///   are the keys in the order they are first seen, and a key an object lacks is an empty cell.
+/// - **A JSON array of arrays**, `[["name", "n"], ["a", 1], …]`: the first array holds the column
+///   titles (strings), every later one a row with one value per column.
+/// - **JSON Lines**: one object per line (objects separated by any whitespace are read the
+///   same); each object is a row, its keys found as for an array of objects.
+///
+/// Values: a string is text (never read as a number), `true` and `false` are booleans, `null`
+/// is empty. A number keeps its digits (``JSONNumber/cellValue()``: `100.10` stays `100.10`,
+/// integers beyond 64 bits are exact decimals, an exponent is written out); a number that needs
+/// more than 38 digits is kept as the text it was written as, never rounded. A nested object or
+/// array is shown as its JSON text, written compactly.
+///
+/// Columns learned from keys are fixed by ``fixColumns()`` once the rows that decide them were
+/// read (the first `--sample` rows); a later object with a new key is then an error saying so.
+package struct JSONRecordReader: RecordReader {
+  /// How the records are laid out.
+  package enum Layout: Sendable {
+    /// One JSON array of objects or of arrays.
+    case array
+    /// One object per line.
+    case lines
+  }
+
+  package private(set) var columns: [String] = []
+  private var tokenizer: JSONTokenizer
+  private let input: ByteInput
+  private let layout: Layout
+  /// Whether rows are arrays under a header array (else objects).
+  private var rowsAreArrays = false
+  /// The index of each key learned so far.
+  private var columnIndex: [String: Int] = [:]
+  /// Whether new keys are still taken as columns.
+  private var learnsColumns = true
+  /// Keys to leave out rather than report once the columns are fixed: all unknown ones.
+  private var ignoresUnknownKeys = false
+  private var recordCount = 0
+  private var finished = false
+  private var chunk: [UInt8] = []
+
+  /// Opens a reader on `input` and reads up to its first record.
+  ///
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - layout: A JSON array, or JSON Lines.
+  ///   - columns: The columns to keep, in order, when named on the command line: objects are
+  ///     read by these keys only and other keys are skipped; `nil` to learn them from the keys.
+  /// - Throws: ``TableInputError`` when the input does not start as the layout says.
+  package init(input: ByteInput, layout: Layout, columns: [String]? = nil)
+    throws(TableInputError)
+  {
+    self.input = input
+    self.layout = layout
+    tokenizer = JSONTokenizer(path: input.name, bytes: [], isComplete: false)
+    if let columns {
+      for name in columns where columnIndex[name] == nil {
+        columnIndex[name] = self.columns.count
+        self.columns.append(name)
+      }
+      learnsColumns = false
+      ignoresUnknownKeys = true
+    }
+    if layout == .array { try readArrayStart() }
+  }
+
+  /// Reads the `[` and, for an array of arrays, the header.
+  private mutating func readArrayStart() throws(TableInputError) {
+    let first = try pull()
+    guard first.is(.beginArray) else {
+      throw unexpected(
+        first, expected: "a JSON array of objects or of arrays, or an object holding the table")
+    }
+    let token = try pull()
+    switch token {
+    case .beginArray:
+      rowsAreArrays = true
+      var titles: [String] = []
+      var next = try pull()
+      while !next.is(.endArray) {
+        guard case .string(let title) = next else {
+          throw unexpected(next, expected: "a column title (a string) in the header array")
+        }
+        titles.append(title)
+        next = try pull()
+        if next.is(.comma) {
+          next = try pull()
+        } else if !next.is(.endArray) {
+          throw unexpected(next, expected: "`,` or `]` after a column title")
+        }
+      }
+      if columns.isEmpty || learnsColumns {
+        columns = titles
+      } else {
+        // Columns named on the command line: keep the header's order and check later.
+        columnIndex = [:]
+        for (index, title) in titles.enumerated() where columnIndex[title] == nil {
+          columnIndex[title] = index
+        }
+        columns = titles
+      }
+      learnsColumns = false
+      ignoresUnknownKeys = false
+      try afterRecord()
+    case .beginObject:
+      pending = .beginObject
+    case .endArray:
+      throw TableInputError(
+        path: input.name, position: tokenizer.tokenPosition,
+        reason: .emptyInput(expected: "a record (an object or an array), and this array is empty"))
+    default:
+      throw unexpected(token, expected: "an object or an array (a row) in the array")
+    }
+  }
+
+  /// A token read ahead: the `{` of the first object of an array.
+  private var pending: JSONToken?
+
+  package mutating func fixColumns() {
+    if learnsColumns { recordsBeforeFixing = recordCount }
+    learnsColumns = false
+  }
+
+  /// How many records decided the columns, for the message about a key seen later.
+  private var recordsBeforeFixing = 0
+
+  package mutating func next() throws(TableInputError) -> [CellValue]? {
+    if finished { return nil }
+    let start: JSONToken
+    if let pending {
+      start = pending
+      self.pending = nil
+    } else {
+      start = try pull()
+    }
+    if start.is(.endOfInput) && layout == .lines {
+      finished = true
+      return nil
+    }
+    if start.is(.endArray) && layout == .array {
+      try expectEnd()
+      return nil
+    }
+    recordCount += 1
+    let values: [CellValue]
+    if rowsAreArrays {
+      guard start.is(.beginArray) else {
+        throw unexpected(start, expected: "an array (a row, one value per column)")
+      }
+      let rowStart = tokenizer.tokenPosition
+      values = try readArrayRow()
+      if values.count != columns.count {
+        throw TableInputError(
+          path: input.name, position: rowStart,
+          reason: .raggedRow(row: recordCount, count: values.count, columns: columns.count))
+      }
+    } else {
+      guard start.is(.beginObject) else {
+        let expected =
+          layout == .lines ? "an object (one record per line)" : "an object (a record)"
+        throw unexpected(start, expected: expected)
+      }
+      values = try readObjectRow()
+    }
+    if layout == .array { try afterRecord() }
+    return values
+  }
+
+  /// Reads the `,` or `]` after a record of an array.
+  private mutating func afterRecord() throws(TableInputError) {
+    let token = try pull()
+    if token.is(.comma) { return }
+    guard token.is(.endArray) else {
+      throw unexpected(token, expected: "`,` or `]` after a record")
+    }
+    try expectEnd()
+  }
+
+  /// Checks that nothing follows the array.
+  private mutating func expectEnd() throws(TableInputError) {
+    finished = true
+    let token = try pull()
+    guard token.is(.endOfInput) else {
+      throw TableInputError(
+        path: input.name, position: tokenizer.tokenPosition,
+        reason: .json(.trailingContent(found: token.description)))
+    }
+  }
+
+  /// Reads the values of an array row after its `[`.
+  private mutating func readArrayRow() throws(TableInputError) -> [CellValue] {
+    var values: [CellValue] = []
+    values.reserveCapacity(columns.count)
+    var token = try pull()
+    if token.is(.endArray) { return values }
+    while true {
+      values.append(try value(token))
+      token = try pull()
+      if token.is(.endArray) { return values }
+      guard token.is(.comma) else {
+        throw unexpected(token, expected: "`,` or `]` after a value in a row")
+      }
+      token = try pull()
+    }
+  }
+
+  /// Reads the values of an object after its `{`, placed by key.
+  private mutating func readObjectRow() throws(TableInputError) -> [CellValue] {
+    var values = [CellValue](repeating: .empty, count: columns.count)
+    var token = try pull()
+    if token.is(.endObject) { return values }
+    var expected = 0
+    while true {
+      guard case .string(let key) = token else {
+        throw unexpected(token, expected: "a key in double quotes")
+      }
+      let keyPosition = tokenizer.tokenMark
+      let colon = try pull()
+      guard colon.is(.colon) else {
+        throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+      }
+      let value = try self.value(try pull())
+      // Records usually list their keys in the same order: try the next column first.
+      let index: Int?
+      if expected < columns.count && columns[expected] == key {
+        index = expected
+      } else {
+        index = columnIndex[key]
+      }
+      if let index {
+        values[index] = value
+        expected = index + 1
+      } else if learnsColumns {
+        columnIndex[key] = columns.count
+        columns.append(key)
+        values.append(value)
+        expected = columns.count
+      } else if !ignoresUnknownKeys {
+        throw TableInputError(
+          path: input.name, position: tokenizer.position(of: keyPosition),
+          reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
+      }
+      token = try pull()
+      if token.is(.endObject) { return values }
+      guard token.is(.comma) else {
+        throw unexpected(token, expected: "`,` or `}` after a value in an object")
+      }
+      token = try pull()
+    }
+  }
+
+  /// The cell for a value whose first token is `token`.
+  private mutating func value(_ token: JSONToken) throws(TableInputError) -> CellValue {
+    switch token {
+    case .string(let text):
+      return .text(text)
+    case .number(let number):
+      return (try? number.cellValue()) ?? .text(number.text)
+    case .boolean(let flag):
+      return .boolean(flag)
+    case .null:
+      return .empty
+    case .beginObject, .beginArray:
+      return .text(try nestedText(token))
+    default:
+      throw unexpected(token, expected: "a value (a string, number, true, false or null)")
+    }
+  }
+
+  /// A nested object or array written back as compact JSON, read with no recursion.
+  private mutating func nestedText(_ first: JSONToken) throws(TableInputError) -> String {
+    var text = ""
+    var open: [Bool] = []  // For each open bracket: whether it is an object.
+    var token = first
+    var afterValue = false
+    while true {
+      switch token {
+      case .beginObject, .beginArray:
+        guard !afterValue else { throw unexpected(token, expected: "`,` or a closing bracket") }
+        let isObject = token.is(.beginObject)
+        open.append(isObject)
+        text += isObject ? "{" : "["
+        afterValue = false
+      case .endObject, .endArray:
+        guard let isObject = open.popLast(), isObject == (token.is(.endObject)) else {
+          throw unexpected(token, expected: "a value")
+        }
+        text += isObject ? "}" : "]"
+        afterValue = true
+        if open.isEmpty { return text }
+      case .comma, .colon:
+        guard afterValue else { throw unexpected(token, expected: "a value") }
+        text += token.is(.comma) ? "," : ":"
+        afterValue = false
+      case .string(let string):
+        JSONText.appendEscaped(string, to: &text)
+        afterValue = true
+      case .number(let number):
+        text += number.text
+        afterValue = true
+      case .boolean(let flag):
+        text += flag ? "true" : "false"
+        afterValue = true
+      case .null:
+        text += "null"
+        afterValue = true
+      case .endOfInput, .needsMoreInput:
+        throw unexpected(token, expected: "the rest of the nested value")
+      }
+      token = try pull()
+    }
+  }
+
+  /// "expected …, found …" at the token just read.
+  private func unexpected(_ token: JSONToken, expected: String) -> TableInputError {
+    TableInputError(
+      path: input.name, position: tokenizer.tokenPosition,
+      reason: .notATable(expected: expected, found: token.description))
+  }
+
+  /// The next token, feeding the tokenizer chunks as it asks for them.
+  private mutating func pull() throws(TableInputError) -> JSONToken {
+    while true {
+      let token: JSONToken
+      do {
+        token = try tokenizer.next()
+      } catch {
+        throw TableInputError(error)
+      }
+      guard case .needsMoreInput = token else { return token }
+      chunk.removeAll(keepingCapacity: true)
+      if try input.read(appendingTo: &chunk) > 0 {
+        tokenizer.append(contentsOf: chunk)
+      } else {
+        tokenizer.finishInput()
+      }
+    }
+  }
+}
+
+extension JSONToken {
+  /// Whether the token is `punctuation`, compared by case alone: the synthesized `==` compares
+  /// payloads through a generic path, which costs on every token of a large input.
+  @inline(__always)
+  fileprivate func `is`(_ punctuation: JSONToken) -> Bool {
+    switch (self, punctuation) {
+    case (.beginObject, .beginObject), (.endObject, .endObject), (.beginArray, .beginArray),
+      (.endArray, .endArray), (.comma, .comma), (.colon, .colon), (.endOfInput, .endOfInput):
+      true
+    default:
+      false
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package import TableKit
+
+/// Reads a table's rows one at a time from an input, in the input's order, holding about one
+/// chunk of it at a time.
+///
+/// Column titles come first: a CSV or TSV header row, the first array of a JSON array of
+/// arrays, or the keys of the records read so far (JSON objects, in first-seen order).
+package protocol RecordReader {
+  /// The column titles known so far.
+  var columns: [String] { get }
+
+  /// The next row, one value per column known when it was read (a row of JSON objects may be
+  /// shorter than later ``columns``: the missing values are empty); `nil` at the end.
+  ///
+  /// - Throws: ``TableInputError`` naming the input, the place and what is wrong.
+  mutating func next() throws(TableInputError) -> [CellValue]?
+
+  /// Says that the columns are final: a reader that learns columns from its records then
+  /// reports a record with a new key as an error (``TableInputError/Reason/lateKey(_:record:sampled:)``).
+  mutating func fixColumns()
+}
+
+extension RecordReader {
+  /// Readers whose columns come from a header know them from the start.
+  package mutating func fixColumns() {}
+}

@@ -1,0 +1,154 @@
+package import TableKit
+
+/// The rows of a ``RecordReader`` as a table read front to back while it is rendered, so CSV,
+/// TSV, JSON arrays and JSON Lines of any length render in constant memory.
+///
+/// It reads the first `sample` rows when created: they decide the columns of records whose keys
+/// make the columns, and they stay in memory so a renderer can read them twice (Markdown's
+/// alignment, text's column widths). Over a file the whole input can be read again (the reader
+/// is made anew from the file's start), so text measures every row; over a pipe only the kept
+/// rows can be, so text measures those and cuts later, wider values to fit.
+///
+/// Rows are read on the rendering thread, one as each is drawn. (Reading a few batches ahead on
+/// a second thread was tried: on a machine whose cores are busy, every hand-over waited for the
+/// scheduler, and a million rows took ten times longer.) A read error after rendering began
+/// ends the rows there; ``error`` holds it for the caller to report once the
+/// renderer returns.
+package final class RecordStreamDataSource: StreamedTableDataSource {
+  /// Makes a reader from the start of the input; given the columns once they are fixed.
+  package typealias ReaderFactory = (_ columns: [String]?) throws(TableInputError) ->
+    any RecordReader
+
+  package let columns: [TableColumn]
+  /// The error that ended the rows early, if one did.
+  package private(set) var error: TableInputError?
+
+  private var reader: any RecordReader
+  private let makeReader: ReaderFactory?
+  private let readerColumns: [String]
+  /// For each shown column, its index in the reader's columns.
+  private let projection: [Int]
+  private let isIdentity: Bool
+  private var kept: [[CellValue]] = []
+  private var current: [CellValue] = []
+  /// The index the reader's next row has.
+  private var readerRow = 0
+  /// Whether the reader reached the end, and the number of rows then.
+  private var total: Int?
+  private let footerText: String?
+  private let countsRows: Bool
+
+  /// Opens the table: reads up to `sample` rows and fixes the columns.
+  ///
+  /// - Parameters:
+  ///   - inputName: The input as messages name it.
+  ///   - sample: How many rows to read first and keep.
+  ///   - selection: The columns to show, in order, by title; `nil` for all.
+  ///   - footer: Text below the rows.
+  ///   - countsRows: Whether the footer says how many rows there were.
+  ///   - rewinds: Makes a reader from the input's start again, for a file; `nil` for a pipe.
+  ///   - makeReader: Makes the first reader.
+  /// - Throws: ``TableInputError`` from the reader, or for a selected column it lacks.
+  package init(
+    inputName: String, sample: Int, selection: [String]?, footer: String?, countsRows: Bool,
+    rewinds: ReaderFactory?, makeReader: ReaderFactory
+  ) throws(TableInputError) {
+    var reader = try makeReader(nil)
+    let keep = max(sample, 1)
+    var kept: [[CellValue]] = []
+    while kept.count < keep, let row = try reader.next() { kept.append(row) }
+    if kept.count < keep { total = kept.count }
+    reader.fixColumns()
+    readerRow = kept.count
+    self.kept = kept
+    self.reader = reader
+    self.makeReader = rewinds
+    let available = reader.columns
+    let projection = try Self.projection(of: selection, in: available, path: inputName)
+    readerColumns = available
+    self.projection = projection
+    isIdentity = projection == Array(available.indices)
+    columns = projection.map { TableColumn(available[$0]) }
+    footerText = footer
+    self.countsRows = countsRows
+  }
+
+  /// The indices of `selection` in `available`, all of them for `nil`.
+  package static func projection(
+    of selection: [String]?, in available: [String], path: String
+  ) throws(TableInputError) -> [Int] {
+    guard let selection else { return Array(available.indices) }
+    var indices: [Int] = []
+    for name in selection {
+      guard let index = available.firstIndex(of: name) else {
+        throw TableInputError(
+          path: path, position: nil, reason: .unknownColumn(name, available: available))
+      }
+      indices.append(index)
+    }
+    return indices
+  }
+
+  package var rereadableRowCount: Int {
+    makeReader != nil || total != nil ? Int.max : kept.count
+  }
+
+  package var numberOfSections: Int { 1 }
+
+  package func numberOfRows(inSection section: Int) -> Int { section == 0 ? kept.count : 0 }
+
+  package func loadRow(_ row: Int) -> Bool {
+    guard error == nil, row >= 0 else { return false }
+    if row < kept.count {
+      current = shown(kept[row])
+      return true
+    }
+    if let total, row >= total { return false }
+    do {
+      if row < readerRow {
+        guard let makeReader else { return false }
+        reader = try makeReader(readerColumns)
+        reader.fixColumns()
+        readerRow = 0
+      }
+      while true {
+        guard let values = try reader.next() else {
+          total = readerRow
+          return false
+        }
+        readerRow += 1
+        if readerRow > row {
+          current = shown(values)
+          return true
+        }
+      }
+    } catch {
+      self.error = error
+      return false
+    }
+  }
+
+  /// A row's values for the shown columns, missing ones empty.
+  private func shown(_ values: [CellValue]) -> [CellValue] {
+    if isIdentity && values.count == readerColumns.count { return values }
+    return projection.map { $0 < values.count ? values[$0] : .empty }
+  }
+
+  package func representedObject(at position: TablePosition) -> Any { StreamedRow() }
+
+  package func cell(at position: TablePosition) -> Cell { Cell("", values: current) }
+
+  package func configureCell(_ cell: inout Cell, at position: TablePosition) {
+    cell = Cell("", values: current)
+  }
+
+  package func titleForFooter(inSection section: Int) -> String? {
+    guard countsRows, let total else { return footerText }
+    let count = total == 1 ? "1 row" : "\(total) rows"
+    guard let footerText else { return count }
+    return "\(footerText) (\(count))"
+  }
+}
+
+/// The object every streamed row represents: the row's values are in its cell.
+struct StreamedRow {}

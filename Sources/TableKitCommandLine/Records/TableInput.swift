@@ -1,0 +1,139 @@
+package import TableKit
+
+/// Opens an input as a table the way the command line asks: picks the format, reads it with its
+/// reader, and either streams the rows or, when the shape needs every row first (sorting,
+/// grouping, a JSON document), holds them.
+package struct TableInput {
+  /// The format to read; `nil` to pick it by the input's extension and first bytes
+  /// (``InputFormat``).
+  package var format: InputFormat?
+  /// Whether text fields become numbers and booleans by ``ValueInference``.
+  package var infers = true
+  /// Whether invalid UTF-8 in CSV and TSV becomes U+FFFD rather than an error.
+  package var isLossy = false
+  /// How many rows are read first and kept: they decide the columns of JSON records and the
+  /// widths of text read from a pipe.
+  package var sample = 1_000
+  /// The columns, order, groups, title and footer asked for.
+  package var shaping = TableShaping()
+
+  /// Creates the default way of reading: format guessed, values inferred, a sample of 1,000.
+  package init() {}
+
+  /// A table opened from an input.
+  package struct Opened {
+    /// The rows, streamed or held.
+    package var dataSource: any TableDataSource
+    /// The table's title.
+    package var title: String?
+    /// The streamed rows, when they stream: check its error after rendering.
+    package var stream: RecordStreamDataSource?
+    /// The format read.
+    package var format: InputFormat
+  }
+
+  /// Opens `input` and reads what the table needs before its first row is shown.
+  ///
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - path: The file's path, for its extension; `nil` for standard input.
+  /// - Returns: The table.
+  /// - Throws: ``TableInputError`` naming the input, where and what is wrong.
+  package func open(_ input: ByteInput, path: String?) throws(TableInputError) -> Opened {
+    let format: InputFormat
+    if let chosen = self.format ?? path.flatMap(InputFormat.byExtension(of:)) {
+      format = chosen
+    } else {
+      format = InputFormat.guess(from: try input.peek(1 << 16))
+    }
+    let makeReader: RecordStreamDataSource.ReaderFactory
+    switch format {
+    case .csv, .tsv:
+      let dialect: DelimitedRecordReader.Dialect = format == .csv ? .csv : .tsv
+      makeReader = { _ throws(TableInputError) in
+        try DelimitedRecordReader(
+          input: input, dialect: dialect, infers: infers, isLossy: isLossy)
+      }
+    case .jsonl:
+      let selection = shaping.needsAllRows ? nil : shaping.columns
+      makeReader = { columns throws(TableInputError) in
+        try JSONRecordReader(input: input, layout: .lines, columns: columns ?? selection)
+      }
+    case .json:
+      if Self.firstByte(of: try input.peek(1 << 12)) == UInt8(ascii: "{") {
+        return try openDocument(input, format: format)
+      }
+      let selection = shaping.needsAllRows ? nil : shaping.columns
+      makeReader = { columns throws(TableInputError) in
+        try JSONRecordReader(input: input, layout: .array, columns: columns ?? selection)
+      }
+    }
+    if shaping.needsAllRows {
+      var reader = try makeReader(nil)
+      var rows: [[CellValue]] = []
+      while let row = try reader.next() { rows.append(row) }
+      let columns = reader.columns
+      for index in rows.indices where rows[index].count < columns.count {
+        rows[index] += repeatElement(.empty, count: columns.count - rows[index].count)
+      }
+      let document = JSONTableDocument(
+        columns: columns, sections: [JSONTableDocument.Section(rows: rows)])
+      let shaped = try shaping.apply(to: document, inputName: input.name)
+      return Opened(
+        dataSource: shaped.makeController().dataSource, title: shaped.title, format: format)
+    }
+    let rewinds: RecordStreamDataSource.ReaderFactory?
+    if input.isRewindable {
+      rewinds = { columns throws(TableInputError) in
+        try input.rewind()
+        return try makeReader(columns)
+      }
+    } else {
+      rewinds = nil
+    }
+    let stream = try RecordStreamDataSource(
+      inputName: input.name, sample: sample, selection: shaping.columns,
+      footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds,
+      makeReader: makeReader)
+    return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
+  }
+
+  /// Reads a whole JSON table document (`{"columns": …}`), then shapes it.
+  private func openDocument(_ input: ByteInput, format: InputFormat) throws(TableInputError)
+    -> Opened
+  {
+    let name = input.name
+    let nextChunk: () throws(JSONTableError) -> [UInt8]? = {
+      () throws(JSONTableError) -> [UInt8]? in
+      var chunk: [UInt8] = []
+      do throws(TableInputError) {
+        guard try input.read(appendingTo: &chunk) > 0 else { return nil }
+      } catch {
+        guard case .cannotRead(let why) = error.reason else { return nil }
+        throw JSONTableError(path: name, position: nil, reason: .cannotRead(why))
+      }
+      return chunk
+    }
+    let document: JSONTableDocument
+    do {
+      document = try JSONTableDocument(path: name, nextChunk: nextChunk)
+    } catch {
+      throw TableInputError(error)
+    }
+    let shaped = try shaping.apply(to: document, inputName: input.name)
+    return Opened(
+      dataSource: shaped.makeController().dataSource, title: shaped.title, format: format)
+  }
+
+  /// The first byte that is not whitespace or a byte order mark.
+  private static func firstByte(of bytes: [UInt8]) -> UInt8? {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < bytes.count,
+      [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(
+        bytes[index])
+    {
+      index += 1
+    }
+    return index < bytes.count ? bytes[index] : nil
+  }
+}

@@ -1,0 +1,103 @@
+import TableKit
+import TableKitCommandLine
+import Testing
+
+@Suite struct JSONRecordReadingTests {
+  @Test func anArrayOfObjectsTakesColumnsFromKeysInFirstSeenOrder() throws {
+    let table = try readTable(
+      "t.json", #"[{"name": "a", "n": 1}, {"n": 2.50, "extra": true}, {}]"#)
+    #expect(table.columns == ["name", "n", "extra"])
+    #expect(
+      table.rows == [
+        ["a", 1, .empty], [.empty, try decimal("2.50"), .boolean(true)],
+        [.empty, .empty, .empty],
+      ])
+  }
+
+  @Test func anArrayOfArraysTakesItsFirstArrayAsTheHeader() throws {
+    let table = try readTable("t.json", #"[["name", "n"], ["a", 1], ["b", null]]"#)
+    #expect(table.columns == ["name", "n"])
+    #expect(table.rows == [["a", 1], ["b", .empty]])
+  }
+
+  @Test func aRowOfAnArrayOfArraysWithTheWrongLengthIsReported() throws {
+    let error = try #require(inputError("t.json", "[[\"a\", \"b\"],\n [1, 2],\n [3]]"))
+    #expect(error.position == JSONPosition(byteOffset: 23, line: 3, column: 2))
+    #expect(error.message.hasPrefix("row 2 has 1 field, but the header has 2"))
+  }
+
+  @Test func theTableDocumentWithSectionsStillReads() throws {
+    let table = try readTable(
+      "t.json",
+      #"{"title": "T", "columns": ["n"], "sections": [{"header": "H", "footer": "F", "rows": [[1]]}]}"#
+    )
+    #expect(table.sections == [ReadTable.Section(header: "H", rows: [[1]], footer: "F")])
+  }
+
+  @Test func nestedValuesAreShownAsCompactJSON() throws {
+    let table = try readTable("t.json", #"[{"a": {"k": [1, "q\"", null]}, "b": []}]"#)
+    #expect(table.rows == [[#"{"k":[1,"q\"",null]}"#, "[]"]])
+  }
+
+  @Test func numbersKeepTheirDigitsAndOnesTooLongStayAsWritten() throws {
+    let table = try readTable(
+      "t.jsonl",
+      #"{"n": 100.10}"# + "\n" + #"{"n": 123456789012345678901234567890}"# + "\n"
+        + #"{"n": 1e400}"# + "\n" + #"{"n": "12.50"}"#)
+    #expect(
+      table.rows == [
+        [try decimal("100.10")], [try decimal("123456789012345678901234567890")], ["1e400"],
+        ["12.50"],
+      ])
+  }
+
+  @Test func jsonLinesReadsOneObjectPerLine() throws {
+    let table = try readTable(
+      "logs.jsonl",
+      "{\"time\": \"t1\", \"level\": \"info\"}\n\n{\"time\": \"t2\", \"message\": \"m\"}\n")
+    #expect(table.columns == ["time", "level", "message"])
+    #expect(table.rows == [["t1", "info", .empty], ["t2", .empty, "m"]])
+  }
+
+  @Test func aJSONLinesLineThatIsNotAnObjectIsReportedOnItsLine() throws {
+    let error = try #require(inputError("t.jsonl", "{\"a\": 1}\n[1]\n"))
+    #expect(error.position == JSONPosition(byteOffset: 9, line: 2, column: 1))
+    #expect(error.message == "expected an object (one record per line), found an array")
+  }
+
+  @Test func brokenJSONIsReportedWithTheTokenizersMessage() throws {
+    let error = try #require(inputError("t.jsonl", "{\"a\": 1}\n{\"a\": tru}\n"))
+    #expect(error.position?.line == 2)
+    #expect(error.position?.column == 7)
+    let utf8 = try #require(
+      inputError("t.json", bytes: Array("[{\"a\": \"".utf8) + [0xFF, 0x22, 0x7D, 0x5D]))
+    #expect(
+      utf8.message == "invalid UTF-8 at byte 8 (line 1, column 9): byte 0xFF never appears in UTF-8"
+    )
+  }
+
+  @Test func aKeyFirstSeenAfterTheSampleIsReported() throws {
+    var input = TableInput()
+    input.sample = 2
+    let text = "{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3, \"late\": 4}\n"
+    let error = try #require(inputError("t.jsonl", text, input))
+    #expect(error.position == JSONPosition(byteOffset: 27, line: 3, column: 10))
+    #expect(
+      error.message.hasPrefix(
+        #"the key "late" first appears in record 3, after the columns were taken from the first 2 records"#
+      ))
+    // Naming the columns reads the rest, other keys skipped.
+    input.shaping.columns = ["late", "a"]
+    #expect(try readTable("t.jsonl", text, input).rows == [[.empty, 1], [.empty, 2], [4, 3]])
+  }
+
+  @Test func anEmptyArrayAndTrailingContentAreReported() throws {
+    #expect(
+      try #require(inputError("t.json", "[]")).message
+        == "the input holds no table; it must start with a record (an object or an array), and this array is empty"
+    )
+    let trailing = try #require(inputError("t.json", #"[{"a": 1}] {}"#))
+    #expect(trailing.position?.column == 12)
+    #expect(trailing.message.hasPrefix("found an object after the end of the table"))
+  }
+}
