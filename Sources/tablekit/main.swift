@@ -37,6 +37,8 @@ if let path = options.inputPath {
   } catch {
     fail(error.localizedDescription, code: 65)
   }
+} else if let feed = options.feed {
+  controller = await SampleFeed.makeController(feed)
 } else if options.composed {
   controller = SampleLedger.makeComposedController(showsLastMonth: options.showsLastMonth)
 } else {

@@ -28,6 +28,7 @@ struct Options {
   var showHelp = false
   var composed = false
   var showsLastMonth = false
+  var feed: SampleFeed.Settings?
 
   /// A command-line argument the tool does not understand.
   struct UsageError: Error, CustomStringConvertible {
@@ -83,6 +84,17 @@ struct Options {
       case "--last-month":
         options.composed = true
         options.showsLastMonth = true
+      case "--sample":
+        let name = try value(for: argument)
+        guard name == "feed" || name == "ledger" else {
+          throw UsageError(description: "unknown sample '\(name)'; use ledger or feed")
+        }
+        if name == "feed" { options.feed = options.feed ?? SampleFeed.Settings() }
+      case "--page-size", "--pages", "--feed-size", "--fail-page":
+        let text = try value(for: argument)
+        var settings = options.feed ?? SampleFeed.Settings()
+        try settings.set(argument, to: text)
+        options.feed = settings
       default:
         throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
       }
@@ -115,6 +127,12 @@ struct Options {
           --composed          The composed sample: large invoices (a filtered child) above a
                               segmented ledger showing this month.
           --last-month        The composed sample with the ledger showing last month.
+          --sample <name>     ledger (the default) or feed: a paged feed of posts loaded by
+                              a model, with its status rows (load more, failure, empty).
+          --page-size <n>     Feed: posts per page (default 20).
+          --pages <n>         Feed: pages loaded before rendering (default 1).
+          --feed-size <n>     Feed: posts in all (default 120; 0 shows the empty row).
+          --fail-page <n>     Feed: page n (from 0) fails to load, showing the failure row.
       -h, --help              Show this help.
 
     NUMBERS IN --input:
