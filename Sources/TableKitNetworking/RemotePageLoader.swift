@@ -21,7 +21,7 @@ public import TableKit
 /// Every failure is a ``RemotePageError`` with the page, the URL asked and the reason: an HTTP
 /// status, a timeout, a refused connection, a malformed page (with where in the JSON), or
 /// another transport failure. Cancelling the task that loads throws `CancellationError`
-/// instead, which ``PagedModel`` reports as a cancel, not a failure.
+/// instead, which `PagedModel` reports as a cancel, not a failure.
 public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   /// The address of the pages, without the page parameters.
   public var url: URL
@@ -168,7 +168,7 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
 }
 
 extension RemotePageLoader where Item: Identifiable & Equatable, Item.ID: Sendable {
-  /// This loader as a ``PagedModel``'s page loader.
+  /// This loader as a `PagedModel`'s page loader.
   public var pageLoader: PagedModel<Item>.PageLoader {
     { page, pageSize in try await self.load(page: page, pageSize: pageSize) }
   }

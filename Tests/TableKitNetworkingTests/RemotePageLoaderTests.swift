@@ -192,4 +192,18 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
       }
     }
   }
+
+  /// The lines of the "Loading and paging" article that make a model over HTTP.
+  @MainActor @Test func theArticlesRemoteModelLoadsPages() async throws {
+    try await withServer { server, _ in
+      let storiesURL = server.url("/stories")
+
+      let loader = RemotePageLoader<Story>(url: storiesURL, timeout: 10)
+      let stories = PagedModel(pageSize: 50, loader: loader.pageLoader)
+
+      await stories.load()
+      #expect(stories.items.map(\.id) == [0, 1, 2, 3, 4])
+      #expect(!stories.hasMore)
+    }
+  }
 }

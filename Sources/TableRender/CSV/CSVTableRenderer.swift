@@ -53,7 +53,7 @@ public struct CSVTableRenderer: TableRenderer {
     case lf
   }
 
-  /// What happens to status rows: rows whose cell kind ``TableKit/CellKind/isStatus``, such as
+  /// What happens to status rows: rows whose cell kind `CellKind.isStatus`, such as
   /// the loading, empty, failure and load-more rows of a model's data source.
   ///
   /// They tell a person how loading went; they are not records. A program reading the file

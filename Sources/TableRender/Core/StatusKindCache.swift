@@ -9,7 +9,7 @@ struct StatusKindCache {
   private var lastKind = CellKind.default
   private var lastIsStatus = false
 
-  /// Whether `kind` is a status kind (``TableKit/CellKind/isStatus``).
+  /// Whether `kind` is a status kind (`CellKind.isStatus`).
   mutating func isStatus(_ kind: CellKind) -> Bool {
     if kind != lastKind {
       lastKind = kind

@@ -10,7 +10,7 @@ public import TableKit
 /// a style sheet can draw the marks. Numbers are `<td class="number">`; a column with an explicit
 /// alignment adds `left`, `right` or `center` to its cells.
 ///
-/// A status row (a cell whose kind ``TableKit/CellKind/isStatus``: loading, empty, failure, load
+/// A status row (a cell whose kind `CellKind.isStatus`: loading, empty, failure, load
 /// more) is one `<td colspan="…">` spanning every column, with its text and, after it, its
 /// detail in a `<span class="status-detail">`; its class is its kind, like any row, so
 /// ``styleSheet`` draws it centered and muted (failure in red, load more as a link):
