@@ -133,6 +133,29 @@ import Testing
     #expect(source.lastUpdateError == nil)
   }
 
+  @Test func aLateNextPageNeverLandsOnRefreshedItems() async throws {
+    let gate = PageGate()
+    let model = gate.model(pageSize: 2)
+    let source = ModelDataSource(model: model)
+    let table = Table(dataSource: source)
+    let first = Task { await model.load() }
+    await gate.waitForRequests(1)
+    await gate.answer(0, with: .success([Post(0), Post(1)]))
+    await first.value
+    let more = Task { await model.load(more: true) }  // page 1, slow
+    await gate.waitForRequests(2)
+    let refresh = Task { await model.load() }  // page 0 again supersedes it
+    await gate.waitForRequests(3)
+    #expect(await gate.requests == [0, 1, 0])
+    await gate.answer(2, with: .success([Post(5), Post(0)]))
+    await refresh.value
+    await gate.answer(1, with: .success([Post(2), Post(3)]))  // the old page 1 comes late
+    await more.value
+    #expect(model.items.map(\.id) == [5, 0])
+    #expect(try rowTexts(of: table) == [["Post 5", "Post 0", "[status-load-more] Load more"]])
+    #expect(source.lastUpdateError == nil)
+  }
+
   @Test func inAComposedTableOneChildLoadsWhileAnotherIsLoaded() async throws {
     let gate = PageGate()
     let slow = gate.model(pageSize: 2)
