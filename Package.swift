@@ -15,12 +15,20 @@ let package = Package(
   products: [
     .library(name: "TableKit", targets: ["TableKit"]),
     .library(name: "TableRender", targets: ["TableRender"]),
+    .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
     .executable(name: "tablekit", targets: ["tablekit"]),
     .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
   targets: [
     .target(name: "TableKit", swiftSettings: strictSettings),
     .target(name: "TableRender", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    // URLSession-backed page loaders, apart from TableKit so that only apps that fetch over HTTP
+    // link FoundationNetworking (and libcurl on Linux).
+    .target(
+      name: "TableKitNetworking",
+      dependencies: ["TableKit"],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "TableKitCommandLine",
       dependencies: ["TableKit"],
@@ -40,6 +48,11 @@ let package = Package(
     .testTarget(
       name: "TableKitCommandLineTests",
       dependencies: ["TableKit", "TableKitCommandLine"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitNetworkingTests",
+      dependencies: ["TableKit", "TableKitNetworking"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -39,7 +39,9 @@ if options.showHelp {
 
 let controller: TableController
 var stream: RecordStreamDataSource?
-if let input = InputChoice.input(path: options.inputPath) {
+// A sample asked for by name wins over standard input that merely happens to be a pipe.
+let asksForSample = options.inputPath == nil && (options.feed != nil || options.composed)
+if let input = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
   do {
     let opened = try options.input.open(
       input, path: options.inputPath == "-" ? nil : options.inputPath)
@@ -48,6 +50,8 @@ if let input = InputChoice.input(path: options.inputPath) {
   } catch {
     fail(error.localizedDescription, code: error.exitStatus)
   }
+} else if let feed = options.feed {
+  controller = await SampleFeed.makeController(feed)
 } else if options.composed {
   controller = SampleLedger.makeComposedController(showsLastMonth: options.showsLastMonth)
 } else {

@@ -4,7 +4,8 @@ public import TableKit
 ///
 /// The data source's column titles form the header row, then every row of every section follows
 /// as one record. CSV has no row groups, so sections are flattened; set ``sectionColumn`` to add
-/// a leading column that holds each row's section title. Footers are not exported.
+/// a leading column that holds each row's section title. Footers are not exported, and neither
+/// are status rows (loading, empty, failure, load more) unless ``statusRows`` says so.
 ///
 /// ```swift
 /// try CSVTableRenderer(sectionColumn: "Status").write(table, toFile: "payments.csv")
@@ -52,6 +53,18 @@ public struct CSVTableRenderer: TableRenderer {
     case lf
   }
 
+  /// What happens to status rows: rows whose cell kind `CellKind.isStatus`, such as
+  /// the loading, empty, failure and load-more rows of a model's data source.
+  ///
+  /// They tell a person how loading went; they are not records. A program reading the file
+  /// would take "Load more" for data, so they are left out unless asked for.
+  public enum StatusRows: Hashable, Sendable {
+    /// Status rows are not written.
+    case omitted
+    /// Status rows are written like any row (their text and detail, or their values).
+    case included
+  }
+
   /// Whether text that a spreadsheet would run as a formula is neutralised.
   public enum FormulaGuard: Hashable, Sendable {
     /// A text field a spreadsheet could read as a formula gets a leading `'`: one starting with
@@ -79,6 +92,9 @@ public struct CSVTableRenderer: TableRenderer {
   ///
   /// RFC 4180 keeps such spaces without quotes, but some readers trim unquoted fields.
   public var quotesSurroundingSpaces: Bool
+  /// Whether status rows (loading, empty, failure, load more) are exported;
+  /// ``StatusRows/omitted`` by default.
+  public var statusRows: StatusRows
 
   /// Creates a CSV renderer.
   ///
@@ -90,13 +106,16 @@ public struct CSVTableRenderer: TableRenderer {
   ///     `nil` for none.
   ///   - quotesSurroundingSpaces: Whether fields that start or end with a space or tab are
   ///     quoted.
+  ///   - statusRows: Whether status rows are left out (the default) or written.
   public init(
     includesHeaderRow: Bool = true,
     lineEnding: LineEnding = .crlf,
     formulaGuard: FormulaGuard = .on,
     sectionColumn: String? = nil,
-    quotesSurroundingSpaces: Bool = false
+    quotesSurroundingSpaces: Bool = false,
+    statusRows: StatusRows = .omitted
   ) {
+    self.statusRows = statusRows
     self.includesHeaderRow = includesHeaderRow
     self.lineEnding = lineEnding
     self.formulaGuard = formulaGuard
@@ -126,11 +145,14 @@ public struct CSVTableRenderer: TableRenderer {
       writeLineEnding(into: &output)
     }
     var sectionTitle = ""
+    let omitsStatusRows = statusRows == .omitted
+    var statusKinds = StatusKindCache()
     table.walk(
       sectionHeader: { _, title in
         sectionTitle = title ?? ""
       },
       row: { _, cell, object in
+        if omitsStatusRows && statusKinds.isStatus(cell.kind) { return }
         var isFirstField = true
         if sectionColumn != nil {
           writeText(sectionTitle, fieldCount: fieldCount, into: &output)

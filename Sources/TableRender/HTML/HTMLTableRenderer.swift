@@ -10,6 +10,15 @@ public import TableKit
 /// a style sheet can draw the marks. Numbers are `<td class="number">`; a column with an explicit
 /// alignment adds `left`, `right` or `center` to its cells.
 ///
+/// A status row (a cell whose kind `CellKind.isStatus`: loading, empty, failure, load
+/// more) is one `<td colspan="…">` spanning every column, with its text and, after it, its
+/// detail in a `<span class="status-detail">`; its class is its kind, like any row, so
+/// ``styleSheet`` draws it centered and muted (failure in red, load more as a link):
+///
+/// ```text
+/// <tr class="status-failure"><td colspan="2">The feed is offline. <span class="status-detail">Select to retry</span></td></tr>
+/// ```
+///
 /// Every text, in cells, titles, the caption and attribute values, is escaped: `& < > " '` become
 /// character references, CR LF and a lone CR become LF, and the characters HTML forbids (NUL,
 /// other C0 controls but TAB and LF, DEL, C1 controls and noncharacters) become U+FFFD.
@@ -136,7 +145,8 @@ public struct HTMLTableRenderer: TableRenderer {
   /// banded section headers, muted footers, and the accessory marks after the last cell of rows
   /// with the matching class: `›` for `disclosure-indicator`, `✓` for `checkmark`, and for
   /// `detail-button` an ⓘ drawn as an italic `i` in a CSS circle, since many systems have no
-  /// font with the U+24D8 glyph. It loads nothing from outside.
+  /// font with the U+24D8 glyph. Status rows are centered and muted, a failure red and a
+  /// load-more row in the link color. It loads nothing from outside.
   public static let styleSheet = #"""
     body { margin: 2rem; color: #1c1c1e; background: #fff;
       font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
@@ -164,6 +174,11 @@ public struct HTMLTableRenderer: TableRenderer {
     tr.detail-button > td:last-child::after { content: "i"; top: .6rem;
       width: 1rem; height: 1rem; border: 1.5px solid #007aff; border-radius: 50%;
       color: #007aff; text-align: center; font: italic 700 .72rem/1rem Georgia, serif; }
+    tr[class^="status-"] > td { padding-right: .8rem; text-align: center; color: #6e6e73;
+      font-style: italic; }
+    tr.status-failure > td { color: #c4281c; font-style: normal; }
+    tr.status-load-more > td { color: #007aff; font-style: normal; font-weight: 600; }
+    .status-detail { margin-left: .4em; color: #6e6e73; font-size: .875em; font-weight: 400; }
 
     """#
 
@@ -232,6 +247,10 @@ public struct HTMLTableRenderer: TableRenderer {
       },
       row: { _, cell, object in
         output.write(utf8: rowStarts.startTag(for: cell))
+        if rowStarts.isStatus {
+          Self.writeStatusCell(cell, span: span, into: &output)
+          return
+        }
         // Only a type with an HTML representation can show more than its cell's values; the
         // common case writes those values without making an array of `HTMLValue`.
         if layout.conformances.hasHTML(object) {
@@ -265,6 +284,25 @@ public struct HTMLTableRenderer: TableRenderer {
       }
     )
     output.write("</table>\n")
+  }
+
+  /// Writes the one cell of a status row (loading, empty, failure, load more), spanning every
+  /// column: its text, and its detail in a `<span class="status-detail">`; closes the row.
+  private static func writeStatusCell(
+    _ cell: Cell,
+    span: Int,
+    into output: inout OutputBuffer
+  ) {
+    output.write("<td colspan=\"")
+    output.write(integer: max(1, span))
+    output.write("\">")
+    output.writeEscapedHTML(cell.text)
+    if let detail = cell.detailText {
+      output.write(" <span class=\"status-detail\">")
+      output.writeEscapedHTML(detail)
+      output.write("</span>")
+    }
+    output.write("</td></tr>\n")
   }
 
   /// Writes one cell of an ``HTMLRepresentable`` row: its start tag (closing the cell before it)
@@ -369,6 +407,9 @@ private struct RowStartCache {
   private var lastAccessory = CellAccessory.none
   private var lastTag: [UInt8] = []
   private var tags: [Key: [UInt8]] = [:]
+  /// Whether the kind of the last row asked about is a status kind, worked out only when the
+  /// kind changes.
+  private(set) var isStatus = false
 
   /// The UTF-8 of the start tag of `cell`'s row.
   mutating func startTag(for cell: Cell) -> [UInt8] {
@@ -384,6 +425,7 @@ private struct RowStartCache {
       lastTag = Array("<tr class=\"\(className)\(accessoryClass)\">".utf8)
       tags[key] = lastTag
     }
+    if key.kind != lastKind { isStatus = cell.kind.isStatus }
     lastKind = key.kind
     lastAccessory = key.accessory
     return lastTag

@@ -5,7 +5,8 @@ public import TableKit
 /// GFM tables have no row groups, so each section becomes its own block: its header title as a
 /// bold paragraph, a pipe table that repeats the header row, and its footer title as an
 /// emphasised paragraph after the table. A ``title`` becomes a level-one heading. Blocks are
-/// separated by blank lines.
+/// separated by blank lines. Status rows (loading, empty, failure, load more) are rows like any
+/// other, so a reader sees how loading stands.
 ///
 /// ```swift
 /// let markdown = MarkdownTableRenderer(title: "Payments").render(table)

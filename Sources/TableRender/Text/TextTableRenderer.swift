@@ -8,7 +8,8 @@ public import TableKit
 /// are shown visibly (`^[`, `\u{202E}`), and so are the invisible bidirectional marks LRM, RLM
 /// and ALM (`\u{200F}`), never emitted; tabs expand to stops; line breaks in a value (LF, CRLF,
 /// U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR) make a multi-line cell, drawn line by line
-/// from the value's text with no memory per line.
+/// from the value's text with no memory per line. Status rows (loading, empty, failure, load
+/// more) are drawn like any row: their text in the first column, their detail in the second.
 ///
 /// ```swift
 /// let text = TextTableRenderer(title: "Ledger", style: .rounded).render(table)

@@ -31,6 +31,8 @@ struct Options {
   var showsLastMonth = false
   /// How the input is read and shaped (format, inference, columns, sort, groups, footer).
   var input = TableInput()
+  /// The paged sample feed's settings, when `--sample feed` (or a feed option) was given.
+  var feed: SampleFeed.Settings?
 
   /// A command-line argument the tool does not understand.
   struct UsageError: Error, CustomStringConvertible {
@@ -95,9 +97,16 @@ struct Options {
       case "--lossy":
         options.input.isLossy = true
       case "--sample":
+        // Two uses share the name: a number of rows kept from the input, or a built-in sample.
         let text = try value(for: argument)
+        if text == "feed" || text == "ledger" {
+          if text == "feed" { options.feed = options.feed ?? SampleFeed.Settings() }
+          continue
+        }
         guard let count = Int(text), count > 0 else {
-          throw UsageError(description: "--sample needs a positive whole number, not '\(text)'")
+          throw UsageError(
+            description: "--sample needs a positive whole number of rows, or ledger or feed "
+              + "(a built-in sample), not '\(text)'")
         }
         options.input.sample = count
       case "-o", "--output":
@@ -123,6 +132,11 @@ struct Options {
         options.showsLastMonth = true
       case "-":
         try options.setPositionalInput(argument)
+      case "--page-size", "--pages", "--feed-size", "--fail-page":
+        let text = try value(for: argument)
+        var settings = options.feed ?? SampleFeed.Settings()
+        try settings.set(argument, to: text)
+        options.feed = settings
       default:
         guard !argument.hasPrefix("-") else {
           throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
@@ -216,6 +230,14 @@ struct Options {
           --composed          The composed sample: large invoices (a filtered child) above a
                               segmented ledger showing this month.
           --last-month        The composed sample with the ledger showing last month.
+          --sample ledger|feed
+                              The built-in sample: the ledger (the default) or a paged feed
+                              of posts loaded by a model, with its status rows (load more,
+                              failure, empty).
+          --page-size <n>     Feed: posts per page (default 20).
+          --pages <n>         Feed: pages loaded before rendering (default 1).
+          --feed-size <n>     Feed: posts in all (default 120; 0 shows the empty row).
+          --fail-page <n>     Feed: page n (from 0) fails to load, showing the failure row.
       -h, --help              Show this help.
 
     VALUES:

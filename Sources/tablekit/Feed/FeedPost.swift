@@ -1,0 +1,7 @@
+/// A post of the sample feed: what a paged social or news feed returns, one page at a time.
+struct FeedPost: Identifiable, Equatable, Sendable {
+  var id: Int
+  var author: String
+  var title: String
+  var likes: Int
+}
