@@ -184,7 +184,10 @@ private func makeTree(
     }
     let composed = ComposedDataSource(children.map(\.source))
     let childDepth = depth - 1
-    parts.compositions.append { random, nextID in
+    // Weakly: the parts hold this closure, so a strong capture would be a cycle (a leak under
+    // LeakSanitizer).
+    parts.compositions.append { [weak parts] random, nextID in
+      guard let parts else { return }
       if !children.isEmpty, Bool.random(using: &random) {
         let index = Int.random(in: 0..<children.count, using: &random)
         children.remove(at: index)
