@@ -22,7 +22,13 @@ timeout=${BROWSE_TMUX_TIMEOUT:-10}
 work=$(mktemp -d)
 socket="tablekit-browse-$$"
 tm() { tmux -u -L "$socket" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+# Cleanup never decides the status: the tmux server shuts its panes down after kill-server
+# returns, so a pane's shell may still write into $work while it is removed; try again once.
+cleanup() {
+  tm kill-server >/dev/null 2>&1 || true
+  rm -rf "$work" 2>/dev/null || { sleep 0.5; rm -rf "$work" 2>/dev/null || true; }
+}
+trap cleanup EXIT
 checks=0
 
 fail() {
