@@ -34,6 +34,9 @@ package final class ByteInput {
   package let isRewindable: Bool
   /// Bytes read ahead to guess the format, handed out again before the rest.
   private var pushedBack: [UInt8] = []
+  /// Called just before each read from the system, which may wait for a pipe: a reader that
+  /// collects rows hands over those it has (``RowPrefetcher``).
+  package var willRead: (() -> Void)?
 
   /// Opens the file at `path`.
   ///
@@ -92,6 +95,7 @@ package final class ByteInput {
       pushedBack = []
       return count
     }
+    willRead?()
     let start = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
     while true {

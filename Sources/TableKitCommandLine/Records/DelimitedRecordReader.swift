@@ -66,7 +66,8 @@ package struct DelimitedRecordReader: RecordReader {
       position = 3
       lineStart = 3
     }
-    guard let header = try readFields(inferring: false) else {
+    var header: [CellValue] = []
+    guard try readFields(inferring: false, into: &header) else {
       throw TableInputError(
         path: input.name, position: nil,
         reason: .emptyInput(expected: "a header row of column names"))
@@ -75,17 +76,32 @@ package struct DelimitedRecordReader: RecordReader {
   }
 
   package mutating func next() throws(TableInputError) -> [CellValue]? {
+    var values: [CellValue] = []
+    values.reserveCapacity(columns.count)
+    guard try appendNext(to: &values, width: columns.count) else { return nil }
+    return values
+  }
+
+  /// Appends the next row's fields to `values`, with no row array of its own.
+  ///
+  /// The reading thread fills a batch of rows this way (``RowPrefetcher``). A row always has one
+  /// field per column, so `width` is the number of columns.
+  package mutating func appendNext(
+    to values: inout [CellValue], width: Int
+  ) throws(TableInputError) -> Bool {
     let start = (line: line, offset: position)
-    guard let values = try readFields(inferring: infers) else { return nil }
+    let first = values.count
+    guard try readFields(inferring: infers, into: &values) else { return false }
     rowCount += 1
-    if values.count != columns.count {
+    let count = values.count - first
+    if count != columns.count {
       throw TableInputError(
         path: input.name,
         position: JSONPosition(
           byteOffset: droppedCount + start.offset, line: start.line, column: 1),
-        reason: .raggedRow(row: rowCount, count: values.count, columns: columns.count))
+        reason: .raggedRow(row: rowCount, count: count, columns: columns.count))
     }
-    return values
+    return true
   }
 
   /// Reads more of the input, dropping the bytes before the current line.
@@ -100,38 +116,46 @@ package struct DelimitedRecordReader: RecordReader {
     if try input.read(appendingTo: &buffer) == 0 { atEnd = true }
   }
 
-  /// The next record's fields, skipping blank lines; `nil` at the end of the input.
-  private mutating func readFields(inferring: Bool) throws(TableInputError) -> [CellValue]? {
+  /// Appends the next record's fields to `values`, skipping blank lines; `false` at the end of
+  /// the input.
+  private mutating func readFields(
+    inferring: Bool, into values: inout [CellValue]
+  ) throws(TableInputError) -> Bool {
+    let first = values.count
     while true {
-      switch try scanRecord(inferring: inferring) {
-      case .record(let values): return values
-      case .end: return nil
-      case .needsMoreInput: try fill()
+      switch try scanRecord(inferring: inferring, into: &values) {
+      case .record: return true
+      case .end: return false
+      case .needsMoreInput:
+        // The record is scanned again, whole, once more input is in.
+        while values.count > first { values.removeLast() }
+        try fill()
       }
     }
   }
 
   private enum Scan {
-    case record([CellValue])
+    case record
     case end
     case needsMoreInput
   }
 
-  /// Scans one record from `position`; on `.needsMoreInput` nothing has moved.
-  private mutating func scanRecord(inferring: Bool) throws(TableInputError) -> Scan {
+  /// Scans one record from `position`, appending its fields to `values`; on `.needsMoreInput`
+  /// the position has not moved (and the fields appended so far are to be dropped).
+  private mutating func scanRecord(
+    inferring: Bool, into values: inout [CellValue]
+  ) throws(TableInputError) -> Scan {
     // Read through a pointer (no bounds check per byte); the copy shares the storage.
     let bytes = buffer
     return try bytes.withUnsafeBufferPointer { buffer throws(TableInputError) in
-      try scanRecord(buffer, inferring: inferring)
+      try scanRecord(buffer, inferring: inferring, into: &values)
     }
   }
 
-  /// ``scanRecord(inferring:)`` over the buffer's bytes.
+  /// ``scanRecord(inferring:into:)`` over the buffer's bytes.
   private mutating func scanRecord(
-    _ buffer: UnsafeBufferPointer<UInt8>, inferring: Bool
+    _ buffer: UnsafeBufferPointer<UInt8>, inferring: Bool, into values: inout [CellValue]
   ) throws(TableInputError) -> Scan {
-    var values: [CellValue] = []
-    values.reserveCapacity(columns.count)
     var index = position
     var line = self.line
     var lineStart = self.lineStart
@@ -208,6 +232,25 @@ package struct DelimitedRecordReader: RecordReader {
       } else {
         let start = index
         var ascii = true
+        // Eight bytes at a time while they last, then byte by byte.
+        while index + 8 <= count {
+          let word = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
+            .loadUnaligned(as: UInt64.self).littleEndian
+          let stops =
+            ByteWord.matches(word, separator) | ByteWord.matches(word, lf)
+            | ByteWord.matches(word, cr)
+          if stops == 0 {
+            if word & ByteWord.highBits != 0 { ascii = false }
+            index += 8
+            continue
+          }
+          // The lowest flagged byte is the first stop (flags above it may be false).
+          let length = stops.trailingZeroBitCount / 8
+          let before = length == 0 ? 0 : word & (UInt64.max >> (64 - 8 * UInt64(length)))
+          if before & ByteWord.highBits != 0 { ascii = false }
+          index += length
+          break
+        }
         while index < count {
           let byte = buffer[index]
           if byte == separator || byte == lf || byte == cr { break }
@@ -244,7 +287,7 @@ package struct DelimitedRecordReader: RecordReader {
     position = index
     self.line = line
     self.lineStart = lineStart
-    return .record(values)
+    return .record
   }
 
   /// The cell for `buffer[start..<end]`, checking its UTF-8.
@@ -295,6 +338,8 @@ package struct DelimitedRecordReader: RecordReader {
   ) throws(TableInputError) -> CellValue {
     try ValueInference.value(of: field, infers: inferring) { () throws(TableInputError) in
       if ascii || isLossy { return String(decoding: field, as: UTF8.self) }
+      // A quick check; only an invalid field is looked at again, for the place.
+      if UTF8Check.isValid(field) { return String(decoding: field, as: UTF8.self) }
       if let (offset, why) = UTF8Check.firstInvalid(in: field) {
         let at = try source(offset)
         // A line break inside a quoted field before the bad byte moved the line on.
@@ -344,5 +389,22 @@ package struct DelimitedRecordReader: RecordReader {
       path: input.name,
       position: JSONPosition(byteOffset: droppedCount + index, line: line, column: column),
       reason: reason)
+  }
+}
+
+/// Tests on eight bytes at once, held in a `UInt64` read little-endian (byte 0 lowest).
+enum ByteWord {
+  /// The high bit of every byte.
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+  /// The high bit of each byte of `word` equal to `byte`.
+  ///
+  /// The lowest flagged byte is always the first match; bytes above a match may be flagged falsely (the borrow runs on), so only the
+  /// lowest flag may be trusted.
+  @inline(__always)
+  static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let difference = word ^ (lowBits &* UInt64(byte))
+    return (difference &- lowBits) & ~difference & highBits
   }
 }

@@ -15,6 +15,16 @@ package protocol RecordReader {
   /// - Throws: ``TableInputError`` naming the input, the place and what is wrong.
   mutating func next() throws(TableInputError) -> [CellValue]?
 
+  /// Appends the next row's values to `values`, exactly `width` of them (missing ones empty,
+  /// any beyond `width` left out); `false` at the end.
+  ///
+  /// The reading thread reads every row into one reused array this way, with no array of its
+  /// own per row (``RowPrefetcher``).
+  ///
+  /// - Throws: ``TableInputError`` naming the input, the place and what is wrong.
+  mutating func appendNext(to values: inout [CellValue], width: Int) throws(TableInputError)
+    -> Bool
+
   /// Says that the columns are final: a reader that learns columns from its records then
   /// reports a record with a new key as an error (``TableInputError/Reason/lateKey(_:record:sampled:)``).
   mutating func fixColumns()
@@ -23,4 +33,14 @@ package protocol RecordReader {
 extension RecordReader {
   /// Readers whose columns come from a header know them from the start.
   package mutating func fixColumns() {}
+
+  /// Appends the row ``next()`` reads.
+  package mutating func appendNext(
+    to values: inout [CellValue], width: Int
+  ) throws(TableInputError) -> Bool {
+    guard let row = try next() else { return false }
+    values.append(contentsOf: row.prefix(width))
+    for _ in row.count..<max(width, row.count) { values.append(.empty) }
+    return true
+  }
 }

@@ -9,10 +9,10 @@ package import TableKit
 /// is made anew from the file's start), so text measures every row; over a pipe only the kept
 /// rows can be, so text measures those and cuts later, wider values to fit.
 ///
-/// Rows are read on the rendering thread, one as each is drawn. (Reading a few batches ahead on
-/// a second thread was tried: on a machine whose cores are busy, every hand-over waited for the
-/// scheduler, and a million rows took ten times longer.) A read error after rendering began
-/// ends the rows there; ``error`` holds it for the caller to report once the
+/// Rows after the kept ones are read in batches of thousands on a thread of their own
+/// (``RowPrefetcher``), so that parsing and rendering share two cores; on a machine with one
+/// processor they are read on the rendering thread as each is drawn. A read error after
+/// rendering began ends the rows there; ``error`` holds it for the caller to report once the
 /// renderer returns.
 package final class RecordStreamDataSource: StreamedTableDataSource {
   /// Makes a reader from the start of the input; given the columns once they are fixed.
@@ -23,14 +23,22 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   /// The error that ended the rows early, if one did.
   package private(set) var error: TableInputError?
 
-  private var reader: any RecordReader
+  /// The reader, while rows are read on this thread; `nil` while ``prefetcher`` has it.
+  private var reader: (any RecordReader)?
+  /// Reads rows ahead on a second thread, once rows after the kept ones are asked for.
+  private var prefetcher: RowPrefetcher?
+  /// The rows read after the kept ones, and the index in it of the next row to hand out.
+  private var batch: RecordBatch
+  private var batchRow = 0
+  private let input: ByteInput?
   private let makeReader: ReaderFactory?
   private let readerColumns: [String]
   /// For each shown column, its index in the reader's columns.
   private let projection: [Int]
   private let isIdentity: Bool
   private var kept: [[CellValue]] = []
-  private var current: [CellValue] = []
+  /// The current row: a kept one's index, or where its values start in ``batch``.
+  private var current = Current.kept(0)
   /// The index the reader's next row has.
   private var readerRow = 0
   /// Whether the reader reached the end, and the number of rows then.
@@ -47,11 +55,13 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   ///   - footer: Text below the rows.
   ///   - countsRows: Whether the footer says how many rows there were.
   ///   - rewinds: Makes a reader from the input's start again, for a file; `nil` for a pipe.
+  ///   - input: The input the readers read, so rows read ahead are handed over before a read
+  ///     that may wait; `nil` to hand them over in full batches only.
   ///   - makeReader: Makes the first reader.
   /// - Throws: ``TableInputError`` from the reader, or for a selected column it lacks.
   package init(
     inputName: String, sample: Int, selection: [String]?, footer: String?, countsRows: Bool,
-    rewinds: ReaderFactory?, makeReader: ReaderFactory
+    rewinds: ReaderFactory?, input: ByteInput? = nil, makeReader: ReaderFactory
   ) throws(TableInputError) {
     var reader = try makeReader(nil)
     let keep = max(sample, 1)
@@ -62,10 +72,12 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     readerRow = kept.count
     self.kept = kept
     self.reader = reader
+    self.input = input
     self.makeReader = rewinds
     let available = reader.columns
     let projection = try Self.projection(of: selection, in: available, path: inputName)
     readerColumns = available
+    batch = RecordBatch(width: available.count)
     self.projection = projection
     isIdentity = projection == Array(available.indices)
     columns = projection.map { TableColumn(available[$0]) }
@@ -100,25 +112,31 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   package func loadRow(_ row: Int) -> Bool {
     guard error == nil, row >= 0 else { return false }
     if row < kept.count {
-      current = shown(kept[row])
+      current = .kept(row)
       return true
     }
     if let total, row >= total { return false }
     do {
       if row < readerRow {
         guard let makeReader else { return false }
-        reader = try makeReader(readerColumns)
+        // The old reader shares the input, which is about to move back to its start.
+        prefetcher?.cancel(waiting: true)
+        prefetcher = nil
+        batch = RecordBatch(width: readerColumns.count)
+        batchRow = 0
+        var reader = try makeReader(readerColumns)
         reader.fixColumns()
+        self.reader = reader
         readerRow = 0
       }
       while true {
-        guard let values = try reader.next() else {
+        guard let start = try nextRow() else {
           total = readerRow
           return false
         }
         readerRow += 1
         if readerRow > row {
-          current = shown(values)
+          current = .read(start: start)
           return true
         }
       }
@@ -126,6 +144,38 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
       self.error = error
       return false
     }
+  }
+
+  deinit {
+    prefetcher?.cancel(waiting: false)
+  }
+
+  /// Reads the next row: hands out the batch's next one, or takes the prefetcher's next batch
+  /// (starting it the first time), or, on one processor, reads one row into the batch here.
+  ///
+  /// - Returns: Where the row's values start in ``batch``; `nil` at the end of the rows.
+  private func nextRow() throws(TableInputError) -> Int? {
+    if batchRow < batch.rowCount {
+      batchRow += 1
+      return (batchRow - 1) * batch.width
+    }
+    if prefetcher == nil, RowPrefetcher.isWorthwhile, let reader = reader.take() {
+      prefetcher = RowPrefetcher(reader: reader, input: input)
+    }
+    if let prefetcher {
+      // Moved out first, so the prefetcher owns the only reference and reuses its storage.
+      var drawn = RecordBatch(width: batch.width)
+      swap(&drawn, &batch)
+      guard let next = try prefetcher.nextBatch(givingBack: drawn) else { return nil }
+      batch = next
+    } else {
+      guard var reader = reader.take() else { return nil }
+      defer { self.reader = reader }
+      batch.removeAll()
+      guard try batch.read(from: &reader) else { return nil }
+    }
+    batchRow = 1
+    return 0
   }
 
   /// A row's values for the shown columns, missing ones empty.
@@ -136,10 +186,26 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
 
   package func representedObject(at position: TablePosition) -> Any { StreamedRow() }
 
-  package func cell(at position: TablePosition) -> Cell { Cell("", values: current) }
+  package func cell(at position: TablePosition) -> Cell {
+    switch current {
+    case .kept(let index):
+      return Cell("", values: shown(kept[index]))
+    case .read(let start):
+      return Cell("", values: projection.map { batch.values[start + $0] })
+    }
+  }
 
   package func configureCell(_ cell: inout Cell, at position: TablePosition) {
-    cell = Cell("", values: current)
+    switch current {
+    case .kept(let index):
+      cell = Cell("", values: shown(kept[index]))
+    case .read(let start):
+      // Into the cell's own values, which a renderer reuses from row to row.
+      cell.prepareForReuse("", valueCount: projection.count)
+      for (index, column) in projection.enumerated() {
+        cell.values[index] = batch.values[start + column]
+      }
+    }
   }
 
   package func titleForFooter(inSection section: Int) -> String? {
@@ -148,6 +214,14 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     guard let footerText else { return count }
     return "\(footerText) (\(count))"
   }
+}
+
+/// Where the current row of a ``RecordStreamDataSource`` is.
+private enum Current {
+  /// Kept row `index`.
+  case kept(Int)
+  /// In the batch, its values from `start`.
+  case read(start: Int)
 }
 
 /// The object every streamed row represents: the row's values are in its cell.

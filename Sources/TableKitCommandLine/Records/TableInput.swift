@@ -93,7 +93,7 @@ package struct TableInput {
     }
     let stream = try RecordStreamDataSource(
       inputName: input.name, sample: sample, selection: shaping.columns,
-      footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds,
+      footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds, input: input,
       makeReader: makeReader)
     return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
   }

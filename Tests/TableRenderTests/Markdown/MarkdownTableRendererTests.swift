@@ -56,6 +56,34 @@ import Testing
     #expect(MarkdownEscaping.escape(text) == expected)
   }
 
+  /// The trimming rule decides ASCII without Unicode's tables.
+  ///
+  /// Unicode's `White_Space` property is the oracle. A character before a space at the start is trimmed only if it is whitespace
+  /// itself, and then the space after it is an edge and becomes a reference.
+  @Test func asciiTrimmingAgreesWithUnicodeWhiteSpace() {
+    for value in UInt8(0)..<0x80 where value != 0x0A && value != 0x0D {
+      let scalar = Unicode.Scalar(value)
+      let escaped = MarkdownEscaping.escape("\(scalar) x")
+      let spaceIsEdge = escaped.hasSuffix("&#x20;x") || escaped == "&#x20;&#x20;x"
+      #expect(
+        spaceIsEdge == scalar.properties.isWhitespace,
+        "U+\(String(value, radix: 16)) escaped as \(escaped)")
+    }
+  }
+
+  /// The hand-written `White_Space` set against the standard library's Unicode data, for every
+  /// scalar.
+  @Test func whiteSpaceSetAgreesWithUnicodeForEveryScalar() {
+    var disagreements: [String] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if MarkdownEscaping.isWhiteSpace(scalar) != scalar.properties.isWhitespace {
+        disagreements.append("U+" + String(value, radix: 16, uppercase: true))
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements)")
+  }
+
   @Test(arguments: Hostile.strings)
   func hostileTextStaysOnOneLineWithoutControlCharacters(_ hostile: String) {
     let markdown = MarkdownTableRenderer(title: hostile).render(

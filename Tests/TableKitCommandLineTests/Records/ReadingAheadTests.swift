@@ -1,0 +1,244 @@
+import Foundation
+import TableKit
+import TableKitCommandLine
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Rows past the kept sample are read on a second thread in batches of thousands
+/// (`RowPrefetcher`): these tables are longer than several batches, so every row after the
+/// sample crosses from the reading thread to the rendering one.
+@Suite struct ReadingAheadTests {
+  /// `count` rows of an id, a name with a non-ASCII letter every few rows, an amount and a
+  /// flag, as CSV with a header; and the cells they should read as.
+  static func table(rows count: Int) -> (csv: String, rows: [[CellValue]]) {
+    var csv = "id,name,amount,ok\n"
+    var rows: [[CellValue]] = []
+    for id in 1...count {
+      let name = id % 3 == 0 ? "Zoë \(id)" : "name \(id)"
+      let cents = id * 7 % 100
+      let amount = "\(id).\(cents < 10 ? "0" : "")\(cents)"
+      csv += "\(id),\(name),\(amount),\(id % 2 == 0)\n"
+      rows.append([
+        .integer(id), .text(name),
+        .exactDecimal(ExactDecimal(minorUnits: id * 100 + cents, scale: 2)),
+        .boolean(id % 2 == 0),
+      ])
+    }
+    return (csv, rows)
+  }
+
+  /// `text` opened from a file named `name` as a stream keeping `sample` rows.
+  static func open(
+    _ name: String, _ text: String, sample: Int, columns: [String]? = nil
+  ) throws -> (opened: TableInput.Opened, file: TemporaryFile) {
+    var input = TableInput()
+    input.sample = sample
+    input.shaping.columns = columns
+    let file = try TemporaryFile(name, text)
+    return (try input.open(try ByteInput(path: file.path), path: file.path), file)
+  }
+
+  @Test func everyRowOfAFileLongerThanSeveralBatchesArrivesInOrder() throws {
+    let (csv, expected) = Self.table(rows: 20_000)
+    let (opened, file) = try Self.open("long.csv", csv, sample: 10)
+    defer { withExtendedLifetime(file) {} }
+    #expect(try collect(opened).rows == expected)
+    // A second pass, as text makes after measuring, reads the file again from its start.
+    #expect(try collect(opened).rows == expected)
+  }
+
+  @Test func aPassBrokenOffHalfWayStartsAgainFromTheFirstRow() throws {
+    let (csv, expected) = Self.table(rows: 12_000)
+    let (opened, file) = try Self.open("long.csv", csv, sample: 5)
+    defer { withExtendedLifetime(file) {} }
+    let stream = try #require(opened.stream)
+    var cell = Cell("")
+    for row in 0..<7_000 { #expect(stream.loadRow(row)) }
+    #expect(stream.loadRow(6_000) == true)
+    stream.configureCell(&cell, at: TablePosition(section: 0, row: 6_000))
+    #expect(cell.values == expected[6_000])
+    #expect(try collect(opened).rows == expected)
+  }
+
+  @Test func chosenColumnsAreTakenFromEachRowOfTheBatch() throws {
+    let (csv, expected) = Self.table(rows: 9_000)
+    let (opened, file) = try Self.open("long.csv", csv, sample: 3, columns: ["ok", "id"])
+    defer { withExtendedLifetime(file) {} }
+    #expect(try collect(opened).rows == expected.map { [$0[3], $0[0]] })
+  }
+
+  @Test func jsonLinesCrossTheThreadsToo() throws {
+    var lines = ""
+    var expected: [[CellValue]] = []
+    for id in 1...10_000 {
+      // Later records leave keys out: their cells are empty.
+      lines += id % 4 == 0 ? "{\"id\": \(id)}\n" : "{\"id\": \(id), \"tag\": \"t\(id)\"}\n"
+      expected.append([.integer(id), id % 4 == 0 ? .empty : .text("t\(id)")])
+    }
+    let (opened, file) = try Self.open("log.jsonl", lines, sample: 3)
+    defer { withExtendedLifetime(file) {} }
+    #expect(try collect(opened).rows == expected)
+  }
+
+  /// A row with too few fields, and one with exactly twice too many, which must not pass for
+  /// two rows.
+  @Test(arguments: ["10001,short\n", "10001,a,b,c,d,e,f,g\n"])
+  func anErrorAfterManyBatchesComesAfterTheRowsBeforeIt(ragged: String) throws {
+    var (csv, expected) = Self.table(rows: 10_000)
+    csv += ragged
+    let (opened, file) = try Self.open("ragged.csv", csv, sample: 10)
+    defer { withExtendedLifetime(file) {} }
+    let stream = try #require(opened.stream)
+    var cell = Cell("")
+    var rows: [[CellValue]] = []
+    while stream.loadRow(rows.count) {
+      stream.configureCell(&cell, at: TablePosition(section: 0, row: rows.count))
+      rows.append(cell.values)
+    }
+    #expect(rows == expected)
+    let error = try #require(stream.error)
+    #expect(error.position?.line == 10_002)
+    #expect(error.description.contains("ragged.csv:10002"))
+  }
+
+  @Test func aSourceDroppedHalfWayStopsItsReader() throws {
+    let (csv, _) = Self.table(rows: 30_000)
+    var input = TableInput()
+    input.sample = 2
+    let file = try TemporaryFile("long.csv", csv)
+    for _ in 0..<20 {
+      let opened = try input.open(try ByteInput(path: file.path), path: file.path)
+      let stream = try #require(opened.stream)
+      #expect(stream.loadRow(5_000))
+    }
+  }
+
+  /// Rows from a pipe are handed over when the reader would wait for more, not when a batch
+  /// fills: the writer here keeps the pipe open, so a reader that waited for a full batch would
+  /// never show row 30.
+  @Test func rowsFromAPipeThatStaysOpenArriveBeforeABatchFills() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    let writeEnd = descriptors[1]
+    let text = Array(Self.table(rows: 40).csv.utf8)
+    #expect(write(writeEnd, text, text.count) == text.count)
+    var input = TableInput()
+    input.sample = 2
+    input.format = .csv
+    let opened = try input.open(
+      ByteInput(descriptor: descriptors[0], name: "standard input"), path: nil)
+    let stream = try #require(opened.stream)
+    let loaded = LoadResult()
+    let shared = SharedStream(stream)
+    let thread = Thread { loaded.finish(shared.stream.loadRow(30)) }
+    thread.start()
+    let arrived = loaded.wait(seconds: 20)
+    close(writeEnd)  // Lets a reader that did wait reach the end, so the test ends either way.
+    #expect(arrived == true, "row 30 was not handed over while the pipe stayed open")
+    // Read to the end, so the reading thread is done with the pipe before it is closed.
+    _ = loaded.wait(seconds: 20)
+    var row = 31
+    while stream.loadRow(row) { row += 1 }
+    #expect(row == 40)
+  }
+}
+
+/// A stream handed to one other thread, which uses it alone until it answers.
+private final class SharedStream: @unchecked Sendable {
+  let stream: RecordStreamDataSource
+  init(_ stream: RecordStreamDataSource) { self.stream = stream }
+}
+
+/// The answer of a `loadRow` made on another thread, waited for with a time limit.
+private final class LoadResult: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var result: Bool?
+
+  func finish(_ value: Bool) {
+    condition.lock()
+    result = value
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The answer, or `nil` if none came within `seconds`.
+  func wait(seconds: Double) -> Bool? {
+    condition.lock()
+    defer { condition.unlock() }
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while result == nil && condition.wait(until: deadline) {}
+    return result
+  }
+}
+
+@Suite struct FieldScanningTests {
+  /// Unquoted fields are scanned eight bytes at a time; fields of every length around that,
+  /// with non-ASCII letters anywhere in them, must read back as a plain split of the lines
+  /// does.
+  @Test func fieldsOfEveryLengthReadAsASplitOfTheLine() throws {
+    var generator = SplitMix64(state: 14)
+    let letters: [String] = ["A", "B", "x", "é", "山", " ", "-", "👍"]
+    var csv = "a,b,c\n"
+    var expected: [[CellValue]] = []
+    for _ in 0..<3_000 {
+      var row: [String] = []
+      for _ in 0..<3 {
+        let length = Int(generator.next() % 21) + 1
+        row.append(
+          String((0..<length).map { _ in letters[Int(generator.next() % 8)] }.joined()))
+      }
+      csv += row.joined(separator: ",") + (generator.next() % 2 == 0 ? "\n" : "\r\n")
+      expected.append(row.map { .text($0) })
+    }
+    var input = TableInput()
+    input.infers = false
+    #expect(try readTable("fields.csv", csv, input).rows == expected)
+  }
+}
+
+@Suite struct UTF8CheckTests {
+  /// The standard library's validator is the oracle: every sequence of one and two bytes,
+  /// every three-byte sequence after the leads whose second byte has narrower bounds, and
+  /// random sequences of up to eight bytes drawn mostly from the bytes at those bounds.
+  @Test func agreesWithTheStandardLibraryOnWhatIsValid() {
+    var mismatches: [[UInt8]] = []
+    func check(_ bytes: [UInt8]) {
+      let ours = bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
+      if ours != (String(validating: bytes, as: UTF8.self) != nil) { mismatches.append(bytes) }
+    }
+    for first in UInt8.min...UInt8.max {
+      check([first])
+      for second in UInt8.min...UInt8.max { check([first, second]) }
+    }
+    for lead: UInt8 in [0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5] {
+      for second in UInt8.min...UInt8.max {
+        for third: UInt8 in [0x7F, 0x80, 0xBF, 0xC0] {
+          check([lead, second, third])
+          check([lead, second, third, 0x80])
+        }
+      }
+    }
+    var generator = SplitMix64(state: 8)
+    let interesting: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+      0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<200_000 {
+      let length = Int(generator.next() % 8) + 1
+      check(
+        (0..<length).map { _ in
+          let pick = generator.next()
+          return pick % 4 == 0
+            ? UInt8(truncatingIfNeeded: pick >> 8)
+            : interesting[Int((pick >> 8) % UInt64(interesting.count))]
+        })
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
+}
