@@ -42,6 +42,13 @@ package struct RecordBatch {
     }
   }
 
+  /// Makes room for `rows` rows in all.
+  ///
+  /// - Parameter rows: The number of rows.
+  package mutating func reserveCapacity(rows: Int) {
+    values.reserveCapacity(rows * width)
+  }
+
   /// Drops every row, keeping the storage for the next ones.
   package mutating func removeAll() {
     values.removeAll(keepingCapacity: true)

@@ -14,6 +14,11 @@ package import TableKit
 /// processor they are read on the rendering thread as each is drawn. A read error after
 /// rendering began ends the rows there; ``error`` holds it for the caller to report once the
 /// renderer returns.
+///
+/// Its state is used by the rendering thread alone and never by two accesses at once, so its
+/// stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): with
+/// them, a class's properties are checked on every use, which cost a tenth of a Markdown
+/// table's time at a million rows.
 package final class RecordStreamDataSource: StreamedTableDataSource {
   /// Makes a reader from the start of the input; given the columns once they are fixed.
   package typealias ReaderFactory = (_ columns: [String]?) throws(TableInputError) ->
@@ -21,28 +26,29 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
 
   package let columns: [TableColumn]
   /// The error that ended the rows early, if one did.
-  package private(set) var error: TableInputError?
+  @exclusivity(unchecked) package private(set) var error: TableInputError?
 
   /// The reader, while rows are read on this thread; `nil` while ``prefetcher`` has it.
-  private var reader: (any RecordReader)?
+  @exclusivity(unchecked) private var reader: (any RecordReader)?
   /// Reads rows ahead on a second thread, once rows after the kept ones are asked for.
-  private var prefetcher: RowPrefetcher?
+  @exclusivity(unchecked) private var prefetcher: RowPrefetcher?
   /// The rows read after the kept ones, and the index in it of the next row to hand out.
-  private var batch: RecordBatch
-  private var batchRow = 0
+  @exclusivity(unchecked) private var batch: RecordBatch
+  @exclusivity(unchecked) private var batchRow = 0
   private let input: ByteInput?
+  private let readAheadRows: Int
   private let makeReader: ReaderFactory?
   private let readerColumns: [String]
   /// For each shown column, its index in the reader's columns.
   private let projection: [Int]
   private let isIdentity: Bool
-  private var kept: [[CellValue]] = []
+  @exclusivity(unchecked) private var kept: [[CellValue]] = []
   /// The current row: a kept one's index, or where its values start in ``batch``.
-  private var current = Current.kept(0)
+  @exclusivity(unchecked) private var current = Current.kept(0)
   /// The index the reader's next row has.
-  private var readerRow = 0
+  @exclusivity(unchecked) private var readerRow = 0
   /// Whether the reader reached the end, and the number of rows then.
-  private var total: Int?
+  @exclusivity(unchecked) private var total: Int?
   private let footerText: String?
   private let countsRows: Bool
 
@@ -57,11 +63,13 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   ///   - rewinds: Makes a reader from the input's start again, for a file; `nil` for a pipe.
   ///   - input: The input the readers read, so rows read ahead are handed over before a read
   ///     that may wait; `nil` to hand them over in full batches only.
+  ///   - readAheadRows: How many rows the reading thread hands over at a time.
   ///   - makeReader: Makes the first reader.
   /// - Throws: ``TableInputError`` from the reader, or for a selected column it lacks.
   package init(
     inputName: String, sample: Int, selection: [String]?, footer: String?, countsRows: Bool,
-    rewinds: ReaderFactory?, input: ByteInput? = nil, makeReader: ReaderFactory
+    rewinds: ReaderFactory?, input: ByteInput? = nil, readAheadRows: Int = 4_096,
+    makeReader: ReaderFactory
   ) throws(TableInputError) {
     var reader = try makeReader(nil)
     let keep = max(sample, 1)
@@ -73,6 +81,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     self.kept = kept
     self.reader = reader
     self.input = input
+    self.readAheadRows = readAheadRows
     self.makeReader = rewinds
     let available = reader.columns
     let projection = try Self.projection(of: selection, in: available, path: inputName)
@@ -160,7 +169,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
       return (batchRow - 1) * batch.width
     }
     if prefetcher == nil, RowPrefetcher.isWorthwhile, let reader = reader.take() {
-      prefetcher = RowPrefetcher(reader: reader, input: input)
+      prefetcher = RowPrefetcher(reader: reader, input: input, batchSize: readAheadRows)
     }
     if let prefetcher {
       // Moved out first, so the prefetcher owns the only reference and reuses its storage.
@@ -202,8 +211,12 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     case .read(let start):
       // Into the cell's own values, which a renderer reuses from row to row.
       cell.prepareForReuse("", valueCount: projection.count)
-      for (index, column) in projection.enumerated() {
-        cell.values[index] = batch.values[start + column]
+      batch.values.withUnsafeBufferPointer { values in
+        cell.values.withUnsafeMutableBufferPointer { cellValues in
+          for index in cellValues.indices {
+            cellValues[index] = values[start + projection[index]]
+          }
+        }
       }
     }
   }

@@ -35,7 +35,8 @@ final class RowPrefetcher: @unchecked Sendable {
   /// Batches that may wait at most.
   let depth: Int
 
-  private var reader: any RecordReader
+  /// The reader, until the reading thread takes it.
+  private var reader: (any RecordReader)?
   private let input: ByteInput?
   private let condition = NSCondition()
   private let width: Int
@@ -82,32 +83,44 @@ final class RowPrefetcher: @unchecked Sendable {
 
   /// The reading thread: fills batches until the input ends, fails, or ``cancel(waiting:)`` is called.
   private func run() {
-    // Over a pipe each row is read into `row`, reused, and then copied into the batch: `pending`
-    // is not lent to the reader there, because the reader may hand it over while it reads.
+    // The reader and, over a file, the batch being filled are local while rows are read: a
+    // class's properties are checked for exclusive access on every use.
+    guard var reader = reader.take() else { return }
+    // Over a pipe each row is read into `row`, reused, and then copied into `pending`, which is
+    // not lent to the reader there, because the reader may hand it over while it reads.
     var row: [CellValue] = []
     row.reserveCapacity(width)
     while true {
       var error: TableInputError?
       var ended = false
+      var batch = RecordBatch(width: width)
+      if !handsOverBeforeReads {
+        swap(&batch, &pending)
+        batch.reserveCapacity(rows: batchSize)
+      }
       do {
-        while pending.rowCount < batchSize {
-          let read: Bool
-          if handsOverBeforeReads {
+        if handsOverBeforeReads {
+          while pending.rowCount < batchSize {
             row.removeAll(keepingCapacity: true)
-            read = try reader.appendNext(to: &row, width: width)
-            if read { pending.append(row) }
-          } else {
-            read = try pending.read(from: &reader)
+            guard try reader.appendNext(to: &row, width: width) else {
+              ended = true
+              break
+            }
+            pending.append(row)
           }
-          guard read else {
-            ended = true
-            break
+        } else {
+          while batch.rowCount < batchSize {
+            guard try batch.read(from: &reader) else {
+              ended = true
+              break
+            }
           }
         }
       } catch let caught {
         error = caught
         ended = true
       }
+      if !handsOverBeforeReads { swap(&batch, &pending) }
       if !hand(over: ended, error: error) || ended { return }
     }
   }

@@ -14,6 +14,9 @@ package struct TableInput {
   /// How many rows are read first and kept: they decide the columns of JSON records and the
   /// widths of text read from a pipe.
   package var sample = 1_000
+  /// How many rows the reading thread hands over at a time (``RowPrefetcher``); tests make it
+  /// small, so a short table crosses between the threads many times.
+  package var readAheadRows = 4_096
   /// The columns, order, groups, title and footer asked for.
   package var shaping = TableShaping()
 
@@ -94,6 +97,7 @@ package struct TableInput {
     let stream = try RecordStreamDataSource(
       inputName: input.name, sample: sample, selection: shaping.columns,
       footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds, input: input,
+      readAheadRows: readAheadRows,
       makeReader: makeReader)
     return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
   }

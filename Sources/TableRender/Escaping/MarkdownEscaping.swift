@@ -65,13 +65,13 @@ package enum MarkdownEscaping {
     var runStart = 0
     var index = 0
     while index < bytes.count {
-      let byte = bytes[index]
-      // Most bytes need nothing: skip them with one test (the rest of the loop would find
-      // `.keep` for them too, after decoding and a switch).
-      if index >= contentStart, index < contentEnd, !mayNeedAction(byte) {
-        index += 1
-        continue
+      // Most bytes need nothing: inside the trimmed content, skip them with one test each (the
+      // rest of the loop would find `.keep` for them too, after decoding and a switch).
+      if index >= contentStart {
+        while index < contentEnd, !mayNeedAction(bytes[index]) { index += 1 }
+        if index == bytes.count { break }
       }
+      let byte = bytes[index]
       var next = index + 1
       let action: Action
       if byte < 0x80 {
@@ -201,6 +201,12 @@ package enum MarkdownEscaping {
   /// The byte range left when GFM trims whitespace from both ends; characters outside it are
   /// written as references.
   private static func trimmedRange(of bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    // Nearly every cell starts and ends with an ASCII character that is not white space.
+    if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20,
+      last < 0x80
+    {
+      return (0, bytes.count)
+    }
     var start = 0
     while start < bytes.count {
       let (scalar, length) = decode(at: start, in: bytes)

@@ -148,7 +148,7 @@ public struct MarkdownTableRenderer: TableRenderer {
     for column in layout.columns {
       output.write(byte: UInt8(ascii: " "))
       if layout.hasHeaderRow { MarkdownEscaping.write(column.title, into: &output) }
-      output.write(" |")
+      output.write(" |" as StaticString)
     }
     output.write(byte: UInt8(ascii: "\n"))
     output.write(byte: UInt8(ascii: "|"))
@@ -168,7 +168,7 @@ public struct MarkdownTableRenderer: TableRenderer {
       case .text(let text): MarkdownEscaping.write(text, into: &output)
       case .integer, .decimal, .exactDecimal, .boolean, .empty: output.write(value)
       }
-      output.write(" |")
+      output.write(" |" as StaticString)
     }
     output.write(byte: UInt8(ascii: "\n"))
   }
