@@ -130,7 +130,27 @@ package struct JSONRecordReader: RecordReader {
   private var recordsBeforeFixing = 0
 
   package mutating func next() throws(TableInputError) -> [CellValue]? {
-    if finished { return nil }
+    var values: [CellValue] = []
+    guard try appendRecord(to: &values) else { return nil }
+    return values
+  }
+
+  /// Appends the next record's values, with no array of its own (see
+  /// ``RecordReader/appendNext(to:width:)``).
+  package mutating func appendNext(
+    to values: inout [CellValue], width: Int
+  ) throws(TableInputError) -> Bool {
+    let first = values.count
+    guard try appendRecord(to: &values) else { return false }
+    while values.count - first > width { values.removeLast() }
+    while values.count - first < width { values.append(.empty) }
+    return true
+  }
+
+  /// Appends the next record's values to `values`, one per column known after it; `false` at
+  /// the end.
+  private mutating func appendRecord(to values: inout [CellValue]) throws(TableInputError) -> Bool {
+    if finished { return false }
     let start: JSONToken
     if let pending {
       start = pending
@@ -140,24 +160,25 @@ package struct JSONRecordReader: RecordReader {
     }
     if start.is(.endOfInput) && layout == .lines {
       finished = true
-      return nil
+      return false
     }
     if start.is(.endArray) && layout == .array {
       try expectEnd()
-      return nil
+      return false
     }
     recordCount += 1
-    let values: [CellValue]
     if rowsAreArrays {
       guard start.is(.beginArray) else {
         throw unexpected(start, expected: "an array (a row, one value per column)")
       }
       let rowStart = tokenizer.tokenPosition
-      values = try readArrayRow()
-      if values.count != columns.count {
+      let first = values.count
+      try readArrayRow(into: &values)
+      let count = values.count - first
+      if count != columns.count {
         throw TableInputError(
           path: input.name, position: rowStart,
-          reason: .raggedRow(row: recordCount, count: values.count, columns: columns.count))
+          reason: .raggedRow(row: recordCount, count: count, columns: columns.count))
       }
     } else {
       guard start.is(.beginObject) else {
@@ -165,10 +186,10 @@ package struct JSONRecordReader: RecordReader {
           layout == .lines ? "an object (one record per line)" : "an object (a record)"
         throw unexpected(start, expected: expected)
       }
-      values = try readObjectRow()
+      try readObjectRow(into: &values)
     }
     if layout == .array { try afterRecord() }
-    return values
+    return true
   }
 
   /// Reads the `,` or `]` after a record of an array.
@@ -192,16 +213,14 @@ package struct JSONRecordReader: RecordReader {
     }
   }
 
-  /// Reads the values of an array row after its `[`.
-  private mutating func readArrayRow() throws(TableInputError) -> [CellValue] {
-    var values: [CellValue] = []
-    values.reserveCapacity(columns.count)
+  /// Appends the values of an array row after its `[`.
+  private mutating func readArrayRow(into values: inout [CellValue]) throws(TableInputError) {
     var token = try pull()
-    if token.is(.endArray) { return values }
+    if token.is(.endArray) { return }
     while true {
       values.append(try value(token))
       token = try pull()
-      if token.is(.endArray) { return values }
+      if token.is(.endArray) { return }
       guard token.is(.comma) else {
         throw unexpected(token, expected: "`,` or `]` after a value in a row")
       }
@@ -209,11 +228,12 @@ package struct JSONRecordReader: RecordReader {
     }
   }
 
-  /// Reads the values of an object after its `{`, placed by key.
-  private mutating func readObjectRow() throws(TableInputError) -> [CellValue] {
-    var values = [CellValue](repeating: .empty, count: columns.count)
+  /// Appends the values of an object after its `{`, one per column, placed by key.
+  private mutating func readObjectRow(into values: inout [CellValue]) throws(TableInputError) {
+    let first = values.count
+    values.append(contentsOf: repeatElement(.empty, count: columns.count))
     var token = try pull()
-    if token.is(.endObject) { return values }
+    if token.is(.endObject) { return }
     var expected = 0
     while true {
       guard case .string(let key) = token else {
@@ -233,7 +253,7 @@ package struct JSONRecordReader: RecordReader {
         index = columnIndex[key]
       }
       if let index {
-        values[index] = value
+        values[first + index] = value
         expected = index + 1
       } else if learnsColumns {
         columnIndex[key] = columns.count
@@ -246,7 +266,7 @@ package struct JSONRecordReader: RecordReader {
           reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
       }
       token = try pull()
-      if token.is(.endObject) { return values }
+      if token.is(.endObject) { return }
       guard token.is(.comma) else {
         throw unexpected(token, expected: "`,` or `}` after a value in an object")
       }
