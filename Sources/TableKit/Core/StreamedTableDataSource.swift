@@ -23,7 +23,10 @@ public protocol StreamedTableDataSource: TableDataSource {
   /// Makes row `row` of the only section the current one.
   ///
   /// Rows are asked for in order from 0, and again from 0 after a pass over at most
-  /// ``rereadableRowCount`` rows.
+  /// ``rereadableRowCount`` rows. After each, a renderer asks
+  /// ``TableDataSource/configureCell(_:at:)`` once: a source may then move the row's values
+  /// into the renderer's reused cell rather than copy them, so asking a second time for the
+  /// same loaded row may cost a new read.
   ///
   /// - Parameter row: The row, counted from zero.
   /// - Returns: `false` when the input ends before `row` (or cannot be read: the source keeps

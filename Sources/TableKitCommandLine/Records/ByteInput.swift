@@ -66,16 +66,21 @@ package final class ByteInput {
     isRewindable = false
   }
 
-  /// An open descriptor, such as one end of a pipe, named `name` in messages; not closed here
-  /// and never read again from its start.
+  /// An open descriptor, such as one end of a pipe, named `name` in messages; never read
+  /// again from its start.
+  ///
+  /// A duplicate (`dup(2)`) is read and closed here, so the caller may close theirs at any
+  /// time: a reading thread that is still finishing (``RowPrefetcher``) then reads its own
+  /// descriptor, never one that was closed and given to another file.
   ///
   /// - Parameters:
   ///   - descriptor: The open descriptor.
   ///   - name: The input as messages name it.
   package init(descriptor: Int32, name: String) {
     self.name = name
-    self.descriptor = descriptor
-    ownsDescriptor = false
+    let duplicate = dup(descriptor)
+    self.descriptor = duplicate >= 0 ? duplicate : descriptor
+    ownsDescriptor = duplicate >= 0
     isRewindable = false
   }
 

@@ -49,6 +49,19 @@ package struct RecordBatch {
     values.reserveCapacity(rows * width)
   }
 
+  /// Exchanges the values of the row from `start` with `target`'s, as many as `target` has.
+  ///
+  /// - Parameters:
+  ///   - start: Where the row's values start.
+  ///   - target: The values to put in the row's place, and then the row's.
+  package mutating func exchangeRow(from start: Int, with target: inout [CellValue]) {
+    values.withUnsafeMutableBufferPointer { values in
+      target.withUnsafeMutableBufferPointer { target in
+        for index in target.indices { swap(&values[start + index], &target[index]) }
+      }
+    }
+  }
+
   /// Drops every row, keeping the storage for the next ones.
   package mutating func removeAll() {
     values.removeAll(keepingCapacity: true)

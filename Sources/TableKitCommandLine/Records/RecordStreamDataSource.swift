@@ -37,6 +37,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   @exclusivity(unchecked) private var batchRow = 0
   private let input: ByteInput?
   private let readAheadRows: Int
+  private let inputName: String
   private let makeReader: ReaderFactory?
   private let readerColumns: [String]
   /// For each shown column, its index in the reader's columns.
@@ -45,6 +46,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   @exclusivity(unchecked) private var kept: [[CellValue]] = []
   /// The current row: a kept one's index, or where its values start in ``batch``.
   @exclusivity(unchecked) private var current = Current.kept(0)
+  /// Whether the current row's values were moved into a cell (see ``configureCell(_:at:)``).
+  @exclusivity(unchecked) private var handedOver = false
   /// The index the reader's next row has.
   @exclusivity(unchecked) private var readerRow = 0
   /// Whether the reader reached the end, and the number of rows then.
@@ -82,6 +85,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     self.reader = reader
     self.input = input
     self.readAheadRows = readAheadRows
+    self.inputName = inputName
     self.makeReader = rewinds
     let available = reader.columns
     let projection = try Self.projection(of: selection, in: available, path: inputName)
@@ -120,6 +124,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
 
   package func loadRow(_ row: Int) -> Bool {
     guard error == nil, row >= 0 else { return false }
+    handedOver = false
     if row < kept.count {
       current = .kept(row)
       return true
@@ -145,7 +150,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
         }
         readerRow += 1
         if readerRow > row {
-          current = .read(start: start)
+          current = .read(start: start, row: row)
           return true
         }
       }
@@ -199,18 +204,34 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     switch current {
     case .kept(let index):
       return Cell("", values: shown(kept[index]))
-    case .read(let start):
+    case .read(let start, let row):
+      guard let start = valuesStart(start, row: row) else {
+        return Cell("", values: Array(repeating: .empty, count: projection.count))
+      }
       return Cell("", values: projection.map { batch.values[start + $0] })
     }
   }
 
+  /// Fills the renderer's reused cell with the current row.
+  ///
+  /// A row read after the kept ones has its values moved into the cell, exchanged with the
+  /// cell's old ones, rather than copied: no reference counting on the rendering thread, and
+  /// the old values go back to the reading thread with the batch to be freed there. Renderers
+  /// ask once for each loaded row (``StreamedTableDataSource``); asking again reads the row
+  /// again from a file, and from a pipe reports an error (its rows after the kept ones are read
+  /// once).
   package func configureCell(_ cell: inout Cell, at position: TablePosition) {
     switch current {
     case .kept(let index):
       cell = Cell("", values: shown(kept[index]))
-    case .read(let start):
-      // Into the cell's own values, which a renderer reuses from row to row.
+    case .read(let start, let row):
       cell.prepareForReuse("", valueCount: projection.count)
+      guard let start = valuesStart(start, row: row) else { return }
+      if isIdentity {
+        batch.exchangeRow(from: start, with: &cell.values)
+        handedOver = true
+        return
+      }
       batch.values.withUnsafeBufferPointer { values in
         cell.values.withUnsafeMutableBufferPointer { cellValues in
           for index in cellValues.indices {
@@ -219,6 +240,23 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
         }
       }
     }
+  }
+
+  /// Where the current row's values start in ``batch``: `start`, or, when they were moved into
+  /// a cell, where they are once row `row` is read again; `nil` when it cannot be.
+  private func valuesStart(_ start: Int, row: Int) -> Int? {
+    guard handedOver else { return start }
+    guard loadRow(row), case .read(let again, _) = current else {
+      if error == nil {
+        error = TableInputError(
+          path: inputName, position: nil,
+          reason: .cannotRead(
+            "row \(row + 1) was asked for twice, and the rows of a pipe after the first "
+              + "\(kept.count) can be read only once"))
+      }
+      return nil
+    }
+    return again
   }
 
   package func titleForFooter(inSection section: Int) -> String? {
@@ -233,8 +271,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
 private enum Current {
   /// Kept row `index`.
   case kept(Int)
-  /// In the batch, its values from `start`.
-  case read(start: Int)
+  /// Row `row`, read after the kept ones: its values are in the batch from `start`.
+  case read(start: Int, row: Int)
 }
 
 /// The object every streamed row represents: the row's values are in its cell.

@@ -107,6 +107,53 @@ import Testing
     #expect(error.description.contains("ragged.csv:252"))
   }
 
+  /// A row's values are moved into the renderer's cell; asking for the same row again, by
+  /// `configureCell` into another cell or by `cell(at:)`, reads it again from the file.
+  @Test func askingForARowTwiceReadsItAgainFromAFile() throws {
+    let (csv, expected) = Self.table(rows: 300)
+    let (opened, file) = try Self.open("long.csv", csv, sample: 5)
+    defer { withExtendedLifetime(file) {} }
+    let stream = try #require(opened.stream)
+    let position = TablePosition(section: 0, row: 120)
+    var first = Cell("")
+    var second = Cell("")
+    for row in 0...120 { #expect(stream.loadRow(row)) }
+    stream.configureCell(&first, at: position)
+    stream.configureCell(&second, at: position)
+    #expect(first.values == expected[120])
+    #expect(second.values == expected[120])
+    #expect(stream.cell(at: position).values == expected[120])
+    // The next rows carry on from there.
+    #expect(stream.loadRow(121))
+    stream.configureCell(&first, at: TablePosition(section: 0, row: 121))
+    #expect(first.values == expected[121])
+    #expect(stream.error == nil)
+  }
+
+  @Test func askingForAPipesRowTwiceIsAnErrorNotAWrongRow() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    let text = Array(Self.table(rows: 60).csv.utf8)
+    #expect(write(descriptors[1], text, text.count) == text.count)
+    close(descriptors[1])
+    var input = TableInput()
+    input.sample = 2
+    input.readAheadRows = 16
+    let opened = try input.open(
+      ByteInput(descriptor: descriptors[0], name: "standard input"), path: nil)
+    let stream = try #require(opened.stream)
+    for row in 0...40 { #expect(stream.loadRow(row)) }
+    var cell = Cell("")
+    stream.configureCell(&cell, at: TablePosition(section: 0, row: 40))
+    #expect(cell.values.count == 4)
+    #expect(
+      stream.cell(at: TablePosition(section: 0, row: 40)).values
+        == Array(repeating: .empty, count: 4))
+    let error = try #require(stream.error)
+    #expect(error.description.contains("row 41 was asked for twice"))
+  }
+
   @Test func aSourceDroppedHalfWayStopsItsReader() throws {
     let (csv, _) = Self.table(rows: 500)
     var input = TableInput()
