@@ -142,8 +142,7 @@ package struct JSONRecordReader: RecordReader {
   ) throws(TableInputError) -> Bool {
     let first = values.count
     guard try appendRecord(to: &values) else { return false }
-    while values.count - first > width { values.removeLast() }
-    while values.count - first < width { values.append(.empty) }
+    values.fitRow(from: first, width: width)
     return true
   }
 

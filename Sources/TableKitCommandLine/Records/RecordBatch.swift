@@ -22,8 +22,9 @@ package struct RecordBatch {
   ///
   /// - Parameter row: The row's values.
   package mutating func append(_ row: [CellValue]) {
-    values.append(contentsOf: row.prefix(width))
-    for _ in row.count..<max(width, row.count) { values.append(.empty) }
+    let first = values.count
+    values.append(contentsOf: row)
+    values.fitRow(from: first, width: width)
   }
 
   /// Reads the reader's next row into the batch.

@@ -38,9 +38,19 @@ extension RecordReader {
   package mutating func appendNext(
     to values: inout [CellValue], width: Int
   ) throws(TableInputError) -> Bool {
+    let first = values.count
     guard let row = try next() else { return false }
-    values.append(contentsOf: row.prefix(width))
-    for _ in row.count..<max(width, row.count) { values.append(.empty) }
+    values.append(contentsOf: row)
+    values.fitRow(from: first, width: width)
     return true
+  }
+}
+
+extension [CellValue] {
+  /// Makes the row that starts at `first` and runs to the end exactly `width` values long:
+  /// values beyond `width` are dropped, missing ones are empty.
+  mutating func fitRow(from first: Int, width: Int) {
+    while count - first > width { removeLast() }
+    while count - first < width { append(.empty) }
   }
 }

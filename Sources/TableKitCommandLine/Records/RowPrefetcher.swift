@@ -18,8 +18,8 @@ import TableKit
 ///
 /// It is `@unchecked Sendable` because its parts are shared by rule, not by type: once the
 /// thread starts, the reader (and its input) is used only by the reading thread until
-/// ``cancel(waiting:)`` or the end of the input; the queue and flags only while holding `condition`'s
-/// lock; `pending` only by the reading thread.
+/// ``cancel(waiting:)`` or the end of the input; the queue and flags only while holding
+/// `condition`'s lock; `pending` only by the reading thread.
 final class RowPrefetcher: @unchecked Sendable {
   /// Whether a second thread can help: it cannot on a machine with one processor.
   static let isWorthwhile: Bool = {
@@ -81,48 +81,59 @@ final class RowPrefetcher: @unchecked Sendable {
     thread.start()
   }
 
-  /// The reading thread: fills batches until the input ends, fails, or ``cancel(waiting:)`` is called.
+  /// The reading thread: fills batches until the input ends, fails, or
+  /// ``cancel(waiting:)`` is called.
   private func run() {
-    // The reader and, over a file, the batch being filled are local while rows are read: a
-    // class's properties are checked for exclusive access on every use.
+    // The reader is local while rows are read: a class's properties are checked for
+    // exclusive access on every use.
     guard var reader = reader.take() else { return }
-    // Over a pipe each row is read into `row`, reused, and then copied into `pending`, which is
-    // not lent to the reader there, because the reader may hand it over while it reads.
     var row: [CellValue] = []
     row.reserveCapacity(width)
     while true {
       var error: TableInputError?
-      var ended = false
-      var batch = RecordBatch(width: width)
-      if !handsOverBeforeReads {
-        swap(&batch, &pending)
-        batch.reserveCapacity(rows: batchSize)
-      }
+      var ended: Bool
       do {
-        if handsOverBeforeReads {
-          while pending.rowCount < batchSize {
-            row.removeAll(keepingCapacity: true)
-            guard try reader.appendNext(to: &row, width: width) else {
-              ended = true
-              break
-            }
-            pending.append(row)
-          }
-        } else {
-          while batch.rowCount < batchSize {
-            guard try batch.read(from: &reader) else {
-              ended = true
-              break
-            }
-          }
-        }
+        ended =
+          handsOverBeforeReads
+          ? try fillPendingRowByRow(from: &reader, through: &row)
+          : try fillPendingInPlace(from: &reader)
       } catch let caught {
         error = caught
         ended = true
       }
-      if !handsOverBeforeReads { swap(&batch, &pending) }
       if !hand(over: ended, error: error) || ended { return }
     }
+  }
+
+  /// Over a file: reads rows straight into `pending`, moved into a local while it fills.
+  ///
+  /// - Returns: Whether the input ended.
+  private func fillPendingInPlace(from reader: inout any RecordReader) throws(TableInputError)
+    -> Bool
+  {
+    var batch = RecordBatch(width: width)
+    swap(&batch, &pending)
+    defer { swap(&batch, &pending) }
+    batch.reserveCapacity(rows: batchSize)
+    while batch.rowCount < batchSize {
+      guard try batch.read(from: &reader) else { return true }
+    }
+    return false
+  }
+
+  /// Over a pipe: reads each row into `row`, reused, then copies it into `pending`, which is
+  /// not lent to the reader here because the reader may hand it over while it reads.
+  ///
+  /// - Returns: Whether the input ended.
+  private func fillPendingRowByRow(
+    from reader: inout any RecordReader, through row: inout [CellValue]
+  ) throws(TableInputError) -> Bool {
+    while pending.rowCount < batchSize {
+      row.removeAll(keepingCapacity: true)
+      guard try reader.appendNext(to: &row, width: width) else { return true }
+      pending.append(row)
+    }
+    return false
   }
 
   /// Queues `pending` (waiting for room), and the end of the rows when `ended`; on the reading

@@ -253,9 +253,8 @@ package enum MarkdownEscaping {
   /// Whether `scalar` has Unicode's `White_Space` property.
   ///
   /// This avoids the property lookup, which searches a table on every call (a quarter of a
-  /// Markdown table's time went there). The set
-  /// is small and has not changed since Unicode 6.3; a test checks it against
-  /// `Unicode.Scalar.Properties.isWhitespace` for every scalar.
+  /// Markdown table's time went there). The set is small and has not changed since Unicode 6.3;
+  /// a test checks it against `Unicode.Scalar.Properties.isWhitespace` for every scalar.
   package static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
