@@ -144,37 +144,30 @@ public struct CSVTableRenderer: TableRenderer {
       }
       writeLineEnding(into: &output)
     }
-    var sectionTitle = ""
+    var writer = RowWriter(renderer: self, fieldCount: fieldCount)
     let omitsStatusRows = statusRows == .omitted
     var statusKinds = StatusKindCache()
     table.walk(
       sectionHeader: { _, title in
-        sectionTitle = title ?? ""
+        writer.sectionTitle = title ?? ""
       },
       row: { _, cell, object in
         if omitsStatusRows && statusKinds.isStatus(cell.kind) { return }
-        var isFirstField = true
-        if sectionColumn != nil {
-          writeText(sectionTitle, fieldCount: fieldCount, into: &output)
-          isFirstField = false
-        }
         // Read the values in place: iterating the array would copy (and retain) each one.
         layout.csvValues(of: cell, object: object).withUnsafeBufferPointer { values in
-          for index in values.indices {
-            if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
-            isFirstField = false
-            writeValue(values[index], fieldCount: fieldCount, into: &output)
-          }
+          writer.consume(values, into: &output)
         }
-        writeLineEnding(into: &output)
       },
       sectionFooter: { _, _ in
+      },
+      parallelRows: { source, firstRow in
+        source.consume(rowsFrom: firstRow, with: &writer, into: &output)
       }
     )
   }
 
   /// Writes one value as a field: numbers and booleans as they are, text escaped.
-  private func writeValue(
+  func writeValue(
     _ value: CellValue,
     fieldCount: Int,
     into output: inout OutputBuffer
@@ -197,7 +190,7 @@ public struct CSVTableRenderer: TableRenderer {
 
   /// Writes text as a field; an empty field that is a record's only field is written `""` so
   /// the record is not read as a blank line.
-  private func writeText(
+  func writeText(
     _ text: String,
     fieldCount: Int,
     into output: inout OutputBuffer
@@ -211,7 +204,7 @@ public struct CSVTableRenderer: TableRenderer {
       quotesSurroundingSpaces: quotesSurroundingSpaces, into: &output)
   }
 
-  private func writeLineEnding(into output: inout OutputBuffer) {
+  func writeLineEnding(into output: inout OutputBuffer) {
     switch lineEnding {
     case .crlf: output.write("\r\n" as StaticString)
     case .lf: output.write(byte: UInt8(ascii: "\n"))

@@ -18,10 +18,15 @@ extension Table {
   ///   - sectionHeader: Called as a section starts, with its header title.
   ///   - row: Called for each row with its position, generic cell and represented object.
   ///   - sectionFooter: Called as a section ends, with its footer title.
+  ///   - parallelRows: Offered a ``ParallelRowSource`` once, at the first row after the rows it
+  ///     keeps, with that row's index: it hands the source the renderer's row consumer and
+  ///     returns how many rows were consumed (`nil` for none). Rows it does not consume reach
+  ///     `row` as usual.
   func walk(
     sectionHeader: (_ section: Int, _ title: String?) -> Void,
     row: (_ position: TablePosition, _ cell: Cell, _ object: Any) -> Void,
-    sectionFooter: (_ section: Int, _ title: String?) -> Void
+    sectionFooter: (_ section: Int, _ title: String?) -> Void,
+    parallelRows: (_ source: any ParallelRowSource, _ firstRow: Int) -> Int? = { _, _ in nil }
   ) {
     let dataSource = self.dataSource
     var cell = Cell("")
@@ -29,7 +34,15 @@ extension Table {
       // One section whose rows are read as they are drawn; its count is known at its end.
       sectionHeader(0, stream.titleForHeader(inSection: 0))
       var index = 0
-      while stream.loadRow(index) {
+      var offered = false
+      while true {
+        if !offered, index >= stream.numberOfRows(inSection: 0) {
+          offered = true
+          if let source = stream as? any ParallelRowSource {
+            index += parallelRows(source, index) ?? 0
+          }
+        }
+        guard stream.loadRow(index) else { break }
         let position = TablePosition(section: 0, row: index)
         let object = stream.representedObject(at: position)
         stream.configureCell(&cell, at: position)
@@ -70,14 +83,28 @@ extension Table {
   /// ``walk(sectionHeader:row:sectionFooter:)``), and returns `false` to stop early. A streamed
   /// data source is read through `StreamedTableDataSource.loadRow(_:)`, at most
   /// ``firstPassRowLimit`` rows.
+  ///
+  /// `parallelRows` is offered a ``ParallelRowSource`` once, as in
+  /// ``walk(sectionHeader:row:sectionFooter:parallelRows:)``, when every row is visited (`limit`
+  /// is `Int.max`); rows it consumes do not reach `body`.
   func visitLeadingRows(
     limit: Int,
+    parallelRows: (_ source: any ParallelRowSource, _ firstRow: Int) -> Int? = { _, _ in nil },
     _ body: (_ reader: any TableDataSource, _ position: TablePosition) -> Bool
   ) {
+    let visitsAll = limit == Int.max
     let limit = min(limit, firstPassRowLimit)
     if let stream = dataSource as? any StreamedTableDataSource {
       var index = 0
-      while index < limit, stream.loadRow(index) {
+      var offered = !visitsAll
+      while index < limit {
+        if !offered, index >= stream.numberOfRows(inSection: 0) {
+          offered = true
+          if let source = stream as? any ParallelRowSource {
+            index += parallelRows(source, index) ?? 0
+          }
+        }
+        guard index < limit, stream.loadRow(index) else { return }
         guard body(stream, TablePosition(section: 0, row: index)) else { return }
         index += 1
       }

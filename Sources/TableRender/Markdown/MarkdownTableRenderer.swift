@@ -108,7 +108,9 @@ public struct MarkdownTableRenderer: TableRenderer {
           Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
           needsHeaderRow = false
         }
-        Self.writeRow(values, into: &output)
+        values.withUnsafeBufferPointer { values in
+          Self.writeRow(values, into: &output)
+        }
       },
       sectionFooter: { _, title in
         if needsHeaderRow {
@@ -122,6 +124,15 @@ public struct MarkdownTableRenderer: TableRenderer {
           MarkdownEscaping.write(title, into: &output)
           output.write("*\n")
         }
+      },
+      parallelRows: { source, firstRow in
+        if needsHeaderRow {
+          writer.startBlock(in: &output)
+          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
+          needsHeaderRow = false
+        }
+        var rowWriter = RowWriter()
+        return source.consume(rowsFrom: firstRow, with: &rowWriter, into: &output)
       }
     )
   }
@@ -157,13 +168,14 @@ public struct MarkdownTableRenderer: TableRenderer {
   }
 
   /// Writes one body row: `| a | b |`.
-  private static func writeRow(
-    _ values: [CellValue],
+  static func writeRow(
+    _ values: UnsafeBufferPointer<CellValue>,
     into output: inout OutputBuffer
   ) {
     output.write(byte: UInt8(ascii: "|"))
-    for value in values {
+    for index in values.indices {
       output.write(byte: UInt8(ascii: " "))
+      let value = values[index]
       switch value {
       case .text(let text): MarkdownEscaping.write(text, into: &output)
       case .integer, .decimal, .exactDecimal, .boolean, .empty: output.write(value)

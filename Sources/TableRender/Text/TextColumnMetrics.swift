@@ -1,3 +1,5 @@
+import TableKit
+
 /// What the measuring pass learned about each column.
 struct TextColumnMetrics {
   /// The widest value (or title) in each column.
@@ -36,6 +38,41 @@ struct TextColumnMetrics {
       fractionWidths[column] = max(fractionWidths[column], size.fraction)
     }
     widths[column] = max(widths[column], size.isBlank ? size.width : max(size.width, 1))
+  }
+
+  /// Includes every value of a row, skipping those that cannot be wider than their column
+  /// already is.
+  ///
+  /// - Parameters:
+  ///   - values: The row's values, one per column.
+  ///   - tabWidth: The columns between tab stops.
+  mutating func include(row values: UnsafeBufferPointer<CellValue>, tabWidth: Int) {
+    for column in values.indices {
+      switch values[column] {
+      case .text(let text):
+        if column < widths.count, TerminalMeasure.fits(text, within: widths[column]) { continue }
+      case .decimal(let number, let digits):
+        if alreadyHolds(decimal: number, fractionDigits: digits, column: column) { continue }
+      case .integer(let number):
+        if alreadyHolds(integer: number, column: column) { continue }
+      case .exactDecimal, .boolean, .empty:
+        break
+      }
+      include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
+    }
+  }
+
+  /// Takes in the widths measured over other rows: each the wider of the two.
+  ///
+  /// - Parameter other: Metrics of the same columns, measured over other rows.
+  mutating func merge(_ other: TextColumnMetrics) {
+    for column in widths.indices where other.widths.indices.contains(column) {
+      widths[column] = max(widths[column], other.widths[column])
+      wholeWidths[column] = max(wholeWidths[column], other.wholeWidths[column])
+      fractionWidths[column] = max(fractionWidths[column], other.fractionWidths[column])
+      holdsNumbers[column] = holdsNumbers[column] || other.holdsNumbers[column]
+    }
+    hasAccessory = hasAccessory || other.hasAccessory
   }
 
   /// Whether the decimal `value`, shown with `fractionDigits` digits after the point, surely

@@ -156,7 +156,7 @@ struct TextTableDrawing {
   /// stored in place, value by value. Any other row is made into ``TextField``s, fitted and
   /// drawn line by line.
   mutating func writeRow(
-    _ values: [CellValue],
+    _ values: UnsafeBufferPointer<CellValue>,
     accessory: CellAccessory,
     tabWidth: Int,
     to output: inout OutputBuffer
@@ -178,7 +178,7 @@ struct TextTableDrawing {
   /// value is looked at once. Nothing is committed until the line is complete, so a value that
   /// turns out not to be plain, or not to fit, leaves the buffer as it was.
   private mutating func writePlainLine(
-    _ values: [CellValue],
+    _ values: UnsafeBufferPointer<CellValue>,
     accessory: CellAccessory,
     to output: inout OutputBuffer
   ) -> Bool {

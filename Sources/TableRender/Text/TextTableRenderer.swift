@@ -126,13 +126,17 @@ public struct TextTableRenderer: TableRenderer {
         drawing.writeSectionTitle(TextField(text: title, tabWidth: tabWidth), to: &output)
       },
       row: { _, cell, object in
-        drawing.writeRow(
-          layout.textValues(of: cell, object: object), accessory: cell.accessory,
-          tabWidth: tabWidth, to: &output)
+        layout.textValues(of: cell, object: object).withUnsafeBufferPointer { values in
+          drawing.writeRow(values, accessory: cell.accessory, tabWidth: tabWidth, to: &output)
+        }
       },
       sectionFooter: { _, title in
         guard let title else { return }
         drawing.writeFooter(TextField(text: title, tabWidth: tabWidth), to: &output)
+      },
+      parallelRows: { source, firstRow in
+        var writer = RowWriter(drawing: drawing, tabWidth: tabWidth)
+        return source.consume(rowsFrom: firstRow, with: &writer, into: &output)
       }
     )
     drawing.finish(to: &output)
@@ -147,30 +151,23 @@ public struct TextTableRenderer: TableRenderer {
     tabWidth: Int
   ) {
     var cell = Cell("")
-    table.visitLeadingRows(limit: rowLimit) { reader, position in
-      reader.configureCell(&cell, at: position)
-      let values = layout.textValues(of: cell, object: reader.representedObject(at: position))
-      for column in values.indices {
-        // Values that cannot be wider than their column already is need no measuring.
-        if case .text(let text) = values[column], column < metrics.widths.count,
-          TerminalMeasure.fits(text, within: metrics.widths[column])
-        {
-          continue
+    table.visitLeadingRows(
+      limit: rowLimit,
+      parallelRows: { source, firstRow in
+        var measure = RowMeasure(metrics: metrics, tabWidth: tabWidth)
+        var unused = OutputBuffer(sink: DiscardingSink(), chunkSize: 256)
+        let count = source.consume(rowsFrom: firstRow, with: &measure, into: &unused)
+        metrics = measure.metrics
+        return count
+      },
+      { reader, position in
+        reader.configureCell(&cell, at: position)
+        let values = layout.textValues(of: cell, object: reader.representedObject(at: position))
+        values.withUnsafeBufferPointer { values in
+          metrics.include(row: values, tabWidth: tabWidth)
         }
-        if case .decimal(let number, let digits) = values[column],
-          metrics.alreadyHolds(decimal: number, fractionDigits: digits, column: column)
-        {
-          continue
-        }
-        if case .integer(let number) = values[column],
-          metrics.alreadyHolds(integer: number, column: column)
-        {
-          continue
-        }
-        metrics.include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
-      }
-      if cell.accessory != .none { metrics.hasAccessory = true }
-      return true
-    }
+        if cell.accessory != .none { metrics.hasAccessory = true }
+        return true
+      })
   }
 }

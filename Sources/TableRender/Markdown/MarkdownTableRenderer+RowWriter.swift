@@ -1,0 +1,13 @@
+import TableKit
+
+extension MarkdownTableRenderer {
+  /// Writes one table row a row, for rows read in chunks on other threads by a
+  /// ``ParallelRowSource``; the walk's rows go through the same ``writeRow(_:into:)``.
+  struct RowWriter: RowConsumer {
+    mutating func consume(
+      _ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer
+    ) {
+      MarkdownTableRenderer.writeRow(values, into: &output)
+    }
+  }
+}
