@@ -7,6 +7,14 @@
   {
     Glibc.read(descriptor, bytes, count)
   }
+
+  /// `pread(2)`: reads at `offset` without moving the descriptor's position, so two threads can
+  /// read one file.
+  private func systemRead(
+    _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, at offset: Int
+  ) -> Int {
+    Glibc.pread(descriptor, bytes, count, off_t(offset))
+  }
 #elseif canImport(Darwin)
   import Darwin
 
@@ -15,6 +23,14 @@
     -> Int
   {
     Darwin.read(descriptor, bytes, count)
+  }
+
+  /// `pread(2)`: reads at `offset` without moving the descriptor's position, so two threads can
+  /// read one file.
+  private func systemRead(
+    _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, at offset: Int
+  ) -> Int {
+    Darwin.pread(descriptor, bytes, count, off_t(offset))
   }
 #endif
 
@@ -34,6 +50,9 @@ package final class ByteInput {
   package let isRewindable: Bool
   /// Bytes read ahead to guess the format, handed out again before the rest.
   private var pushedBack: [UInt8] = []
+  /// The part of a shared file this input reads (see ``init(region:of:)``): the offset of the
+  /// next byte, and the end; `nil` for an input read from its descriptor's position.
+  private var region: (next: Int, end: Int)?
   /// Called just before each read from the system, which may wait for a pipe: a reader that
   /// collects rows hands over those it has (``RowPrefetcher``).
   package var willRead: (() -> Void)?
@@ -84,6 +103,29 @@ package final class ByteInput {
     isRewindable = false
   }
 
+  /// An input that reads bytes `region` of `file`, at their offsets, leaving the file's own
+  /// position alone: several such inputs read one file from several threads.
+  ///
+  /// - Parameters:
+  ///   - region: The byte offsets to read.
+  ///   - file: The file, which must stay open while this input is read.
+  package init(region: Range<Int>, of file: SharedFile) {
+    name = file.name
+    descriptor = file.descriptor
+    ownsDescriptor = false
+    isRewindable = false
+    self.region = (region.lowerBound, region.upperBound)
+  }
+
+  /// The file this input reads, for ``init(region:of:)`` on other threads; `nil` unless it is
+  /// a regular file.
+  package var sharedFile: SharedFile? {
+    guard isRewindable, region == nil else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    return SharedFile(name: name, descriptor: descriptor, size: Int(status.st_size))
+  }
+
   deinit {
     if ownsDescriptor { close(descriptor) }
   }
@@ -100,6 +142,7 @@ package final class ByteInput {
       pushedBack = []
       return count
     }
+    if let region { return try read(region, appendingTo: &buffer) }
     willRead?()
     let start = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
@@ -116,6 +159,54 @@ package final class ByteInput {
         throw Self.failure(name, Self.systemMessage(errno))
       }
     }
+  }
+
+  /// Reads the next chunk of `region` with `pread(2)`; `0` at its end.
+  private func read(
+    _ region: (next: Int, end: Int), appendingTo buffer: inout [UInt8]
+  ) throws(TableInputError) -> Int {
+    let wanted = min(Self.chunkSize, region.end - region.next)
+    guard wanted > 0 else { return 0 }
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: wanted))
+    while true {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        systemRead(descriptor, bytes.baseAddress.map { $0 + start }, wanted, at: region.next)
+      }
+      if count >= 0 {
+        buffer.removeLast(wanted - count)
+        self.region = (region.next + count, count == 0 ? region.next : region.end)
+        return count
+      }
+      if errno != EINTR {
+        buffer.removeLast(wanted)
+        throw Self.failure(name, Self.systemMessage(errno))
+      }
+    }
+  }
+
+  /// The offset just past the first line feed at or after `offset`, or `nil` when there is
+  /// none before the end of `file`.
+  ///
+  /// - Parameters:
+  ///   - offset: Where to start looking.
+  ///   - file: The file.
+  /// - Returns: The offset of the byte after the line feed.
+  package static func lineStart(after offset: Int, in file: SharedFile) -> Int? {
+    var block = [UInt8](repeating: 0, count: 1 << 12)
+    var next = offset
+    while next < file.size {
+      let count = block.withUnsafeMutableBytes { bytes in
+        systemRead(file.descriptor, bytes.baseAddress, bytes.count, at: next)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      if let found = block[..<count].firstIndex(of: UInt8(ascii: "\n")) {
+        return next + found + 1
+      }
+      next += count
+    }
+    return nil
   }
 
   /// The first bytes of the input (up to `count`, fewer at its end), kept to be read again.
@@ -153,4 +244,17 @@ package final class ByteInput {
     guard let message = strerror(code) else { return "error \(code)" }
     return String(cString: message)
   }
+}
+
+/// A regular file's descriptor, shared by inputs that read parts of it on other threads.
+///
+/// It is only a number: the ``ByteInput`` that opened the file keeps it open, and must outlive
+/// every input made from it with ``ByteInput/init(region:of:)``.
+package struct SharedFile: Sendable {
+  /// The file as messages name it.
+  package let name: String
+  /// The open descriptor.
+  package let descriptor: Int32
+  /// The file's size in bytes when it was looked at.
+  package let size: Int
 }

@@ -75,6 +75,37 @@ package struct DelimitedRecordReader: RecordReader {
     columns = header.map(\.text)
   }
 
+  /// Opens a reader that continues a file from `point`, a record boundary another reader
+  /// reached: with no header of its own, the columns given, and lines, rows and byte offsets
+  /// counted on from the point's, so its errors read as the first reader's would.
+  ///
+  /// - Parameters:
+  ///   - input: The input, whose first byte is the one at `point`.
+  ///   - point: Where the input starts in the file.
+  ///   - columns: The column titles, from the first reader's header.
+  ///   - dialect: CSV or TSV.
+  ///   - infers: Whether numbers and booleans are recognised.
+  ///   - isLossy: Whether invalid UTF-8 becomes U+FFFD rather than an error.
+  package init(
+    input: ByteInput, resumingAt point: ResumePoint, columns: [String], dialect: Dialect,
+    infers: Bool = true, isLossy: Bool = false
+  ) {
+    self.input = input
+    separator = dialect == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t")
+    quotes = dialect == .csv
+    self.infers = infers
+    self.isLossy = isLossy
+    self.columns = columns
+    droppedCount = point.byteOffset
+    line = point.line
+    rowCount = point.row
+  }
+
+  /// Where the reader stands: the byte after the last record read, its line and its row count.
+  package var resumePoint: ResumePoint? {
+    ResumePoint(byteOffset: droppedCount + position, line: line, row: rowCount)
+  }
+
   package mutating func next() throws(TableInputError) -> [CellValue]? {
     var values: [CellValue] = []
     values.reserveCapacity(columns.count)

@@ -28,11 +28,19 @@ package protocol RecordReader {
   /// Says that the columns are final: a reader that learns columns from its records then
   /// reports a record with a new key as an error (``TableInputError/Reason/lateKey(_:record:sampled:)``).
   mutating func fixColumns()
+
+  /// Where the reader stands, when another reader can continue from there in a part of the
+  /// same file (``DelimitedRecordReader/init(input:resumingAt:columns:dialect:infers:isLossy:)``);
+  /// `nil` for a reader that cannot be continued that way.
+  var resumePoint: ResumePoint? { get }
 }
 
 extension RecordReader {
   /// Readers whose columns come from a header know them from the start.
   package mutating func fixColumns() {}
+
+  /// Readers are not continued by others unless they say where they stand.
+  package var resumePoint: ResumePoint? { nil }
 
   /// Appends the row ``next()`` reads.
   package mutating func appendNext(
