@@ -31,7 +31,7 @@ let package = Package(
     ),
     .target(
       name: "TableKitCommandLine",
-      dependencies: ["TableKit"],
+      dependencies: ["TableKit", "TableRender"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
     .testTarget(
       name: "TableKitCommandLineTests",
-      dependencies: ["TableKit", "TableKitCommandLine"],
+      dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
       swiftSettings: strictSettings
     ),
     .testTarget(

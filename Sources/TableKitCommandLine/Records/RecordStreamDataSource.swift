@@ -1,4 +1,5 @@
 package import TableKit
+package import TableRender
 
 /// The rows of a ``RecordReader`` as a table read front to back while it is rendered, so CSV,
 /// TSV, JSON arrays and JSON Lines of any length render in constant memory.
@@ -54,6 +55,10 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   @exclusivity(unchecked) private var total: Int?
   private let footerText: String?
   private let countsRows: Bool
+  /// How parts of the file are read on other threads; `nil` for a pipe or a format that cannot.
+  private let chunking: ChunkedReading?
+  /// Where the rows after the kept ones start, when the reader can say.
+  private let keptEnd: ResumePoint?
 
   /// Opens the table: reads up to `sample` rows and fixes the columns.
   ///
@@ -67,12 +72,14 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   ///   - input: The input the readers read, so rows read ahead are handed over before a read
   ///     that may wait; `nil` to hand them over in full batches only.
   ///   - readAheadRows: How many rows the reading thread hands over at a time.
+  ///   - chunking: How to read parts of the file on other threads (``ParallelRowSource``);
+  ///     `nil` to read rows one after another only.
   ///   - makeReader: Makes the first reader.
   /// - Throws: ``TableInputError`` from the reader, or for a selected column it lacks.
   package init(
     inputName: String, sample: Int, selection: [String]?, footer: String?, countsRows: Bool,
     rewinds: ReaderFactory?, input: ByteInput? = nil, readAheadRows: Int = 4_096,
-    makeReader: ReaderFactory
+    chunking: ChunkedReading? = nil, makeReader: ReaderFactory
   ) throws(TableInputError) {
     var reader = try makeReader(nil)
     let keep = max(sample, 1)
@@ -81,6 +88,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     if kept.count < keep { total = kept.count }
     reader.fixColumns()
     readerRow = kept.count
+    keptEnd = reader.resumePoint
+    self.chunking = rewinds == nil ? nil : chunking
     self.kept = kept
     self.reader = reader
     self.input = input
@@ -264,6 +273,71 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     let count = total == 1 ? "1 row" : "\(total) rows"
     guard let footerText else { return count }
     return "\(footerText) (\(count))"
+  }
+}
+
+extension RecordStreamDataSource: ParallelRowSource {
+  /// Reads the rows after the kept ones in chunks on two threads (``ChunkedFileRows``), when
+  /// the input is a file that can be cut at line starts and the machine has two processors.
+  ///
+  /// Where the chunks stop early, the rest is read from that record on, one at a time, by the
+  /// usual path: an error there is reported as it would have been.
+  package func consume<Consumer: RowConsumer>(
+    rowsFrom firstRow: Int, with consumer: inout Consumer, into output: inout OutputBuffer
+  ) -> Int? {
+    guard let chunking, let keptEnd, error == nil, firstRow == kept.count,
+      total.map({ $0 > kept.count }) ?? true, RowPrefetcher.isWorthwhile
+    else { return nil }
+    let columns = readerColumns
+    let plan = ChunkedFileRows(
+      file: chunking.file, start: keptEnd, width: columns.count,
+      projection: isIdentity ? nil : projection,
+      makeReader: { input, start in chunking.makeReader(input, start, columns) },
+      chunkSize: chunking.chunkSize)
+    let outcome = plan.run(with: &consumer, into: &output)
+    let next = firstRow + outcome.rows
+    guard let stopped = outcome.stoppedAt else {
+      total = next
+      return outcome.rows
+    }
+    // Read on from the first record the chunks could not take, one at a time.
+    prefetcher?.cancel(waiting: true)
+    prefetcher = nil
+    batch = RecordBatch(width: columns.count)
+    batchRow = 0
+    let rest = ByteInput(region: stopped.byteOffset..<chunking.file.size, of: chunking.file)
+    reader = chunking.makeReader(rest, stopped, columns)
+    readerRow = next
+    return outcome.rows
+  }
+}
+
+/// How a ``RecordStreamDataSource`` reads parts of its file on other threads.
+package struct ChunkedReading: Sendable {
+  /// Makes a reader of a part of the file: its input, the record boundary it starts at, and
+  /// the columns.
+  package typealias ReaderFactory =
+    @Sendable (_ input: ByteInput, _ start: ResumePoint, _ columns: [String]) -> any RecordReader
+
+  /// The file.
+  package let file: SharedFile
+  /// Makes a reader of a part of it.
+  package let makeReader: ReaderFactory
+  /// The nominal bytes in a part.
+  package let chunkSize: Int
+
+  /// Reading of `file` in parts, each by a reader `makeReader` makes.
+  ///
+  /// - Parameters:
+  ///   - file: The file.
+  ///   - chunkSize: The nominal bytes in a part (at least 1).
+  ///   - makeReader: Makes a reader of a part of the file.
+  package init(
+    file: SharedFile, chunkSize: Int = 1 << 20, makeReader: @escaping ReaderFactory
+  ) {
+    self.file = file
+    self.chunkSize = max(chunkSize, 1)
+    self.makeReader = makeReader
   }
 }
 

@@ -17,6 +17,11 @@ package struct TableInput {
   /// How many rows the reading thread hands over at a time (``RowPrefetcher``); tests make it
   /// small, so a short table crosses between the threads many times.
   package var readAheadRows = 4_096
+  /// Whether the rows of a CSV or TSV file may be read and rendered in chunks on two threads
+  /// (``ChunkedFileRows``); `true` by default.
+  package var parallelChunks = true
+  /// The nominal bytes in each of those chunks.
+  package var chunkSize = 1 << 20
   /// The columns, order, groups, title and footer asked for.
   package var shaping = TableShaping()
 
@@ -50,12 +55,21 @@ package struct TableInput {
       format = InputFormat.guess(from: try input.peek(1 << 16))
     }
     let makeReader: RecordStreamDataSource.ReaderFactory
+    var chunking: ChunkedReading?
     switch format {
     case .csv, .tsv:
       let dialect: DelimitedRecordReader.Dialect = format == .csv ? .csv : .tsv
       makeReader = { _ throws(TableInputError) in
         try DelimitedRecordReader(
           input: input, dialect: dialect, infers: infers, isLossy: isLossy)
+      }
+      let (infersValues, lossy) = (infers, isLossy)
+      chunking = input.sharedFile.map { file in
+        ChunkedReading(file: file, chunkSize: chunkSize) { part, start, columns in
+          DelimitedRecordReader(
+            input: part, resumingAt: start, columns: columns, dialect: dialect,
+            infers: infersValues, isLossy: lossy)
+        }
       }
     case .jsonl:
       let selection = shaping.needsAllRows ? nil : shaping.columns
@@ -97,7 +111,7 @@ package struct TableInput {
     let stream = try RecordStreamDataSource(
       inputName: input.name, sample: sample, selection: shaping.columns,
       footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds, input: input,
-      readAheadRows: readAheadRows,
+      readAheadRows: readAheadRows, chunking: parallelChunks ? chunking : nil,
       makeReader: makeReader)
     return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
   }

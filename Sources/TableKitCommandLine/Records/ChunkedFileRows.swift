@@ -1,0 +1,267 @@
+import Foundation
+import TableKit
+import TableRender
+
+/// Reads the rest of a CSV or TSV file in chunks on two threads, each chunk parsed and handed to
+/// a copy of a ``RowConsumer`` by one thread, and puts the chunks' output back in row order.
+///
+/// A chunk is the bytes between two cuts: the first cut is the record boundary the rows start
+/// at, and each later one is the start of the line after a nominal offset (every
+/// ``chunkSize`` bytes). A line start is a record boundary unless a quoted field holds the line
+/// break, and a chunk is only trusted once the one before it ended exactly at its cut with no
+/// error: the first chunk starts at a true boundary, a chunk that parses cleanly from a true
+/// boundary to its end ends at one, and so on. The first chunk that fails (a quoted line
+/// break across its end, or any malformed record) stops the run: what came before it is
+/// written, and the caller reads on from its start, one record at a time, where an error is
+/// reported with its true line and row.
+///
+/// At most ``window`` chunks are read ahead of the one being written, so memory stays flat.
+struct ChunkedFileRows {
+  /// Makes a reader of one chunk: its input, and the point it starts at.
+  typealias ReaderFactory = @Sendable (_ input: ByteInput, _ start: ResumePoint) -> any RecordReader
+
+  /// The file.
+  let file: SharedFile
+  /// The record boundary the rows start at.
+  let start: ResumePoint
+  /// Values in each row the readers read.
+  let width: Int
+  /// For each value a consumer is given, its index in a row read; `nil` for every value.
+  let projection: [Int]?
+  /// Makes each chunk's reader.
+  let makeReader: ReaderFactory
+  /// The nominal bytes in a chunk.
+  let chunkSize: Int
+  /// The chunks that may be read ahead of the one being written.
+  var window = 4
+
+  /// How a run ended.
+  struct Outcome {
+    /// The rows handed to consumers, in order.
+    var rows: Int
+    /// Where the rows not handed over start, when the run stopped at a chunk it could not
+    /// read; `nil` when every row to the end of the file was handed over.
+    var stoppedAt: ResumePoint?
+  }
+
+  /// Hands every row from ``start`` on to copies of `consumer`, on this thread and one more.
+  ///
+  /// - Parameters:
+  ///   - consumer: The consumer each chunk copies; it absorbs every chunk's copy in order.
+  ///   - output: Where the chunks' bytes go, in order.
+  /// - Returns: The rows handed over, and where the run stopped if it did.
+  func run<Consumer: RowConsumer>(
+    with consumer: inout Consumer, into output: inout OutputBuffer
+  ) -> Outcome {
+    let shared = ChunkQueue(plan: self, prototype: consumer)
+    let worker = Thread { shared.work() }
+    worker.name = "tablekit chunks"
+    worker.start()
+    defer { shared.stopAndWait() }
+    var rows = 0
+    var point = start
+    while true {
+      switch shared.nextStep() {
+      case .process(let index):
+        shared.finish(index, with: process(index, prototype: shared.prototype))
+      case .emit(let chunk):
+        if chunk.isPastEnd { return Outcome(rows: rows, stoppedAt: nil) }
+        guard !chunk.failed else { return Outcome(rows: rows, stoppedAt: point) }
+        chunk.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
+        consumer.absorb(chunk.consumer)
+        rows += chunk.rows
+        point = ResumePoint(
+          byteOffset: chunk.end, line: point.line + chunk.lines, row: point.row + chunk.rows)
+      }
+    }
+  }
+
+  /// Where chunk `index` starts: ``start`` for the first, else the start of the first line
+  /// that begins after its nominal offset (the file's end when there is none).
+  func cut(_ index: Int) -> Int {
+    if index == 0 { return start.byteOffset }
+    let nominal = start.byteOffset + index * chunkSize
+    guard nominal < file.size else { return file.size }
+    return ByteInput.lineStart(after: nominal - 1, in: file) ?? file.size
+  }
+
+  /// Reads chunk `index` and hands its rows to a copy of `prototype`.
+  func process<Consumer: RowConsumer>(_ index: Int, prototype: Consumer) -> Chunk<Consumer> {
+    let lower = cut(index)
+    guard lower < file.size else { return Chunk(isPastEnd: true, consumer: prototype) }
+    let upper = max(cut(index + 1), lower)
+    let collector = ByteCollector(capacity: upper - lower + (upper - lower) / 2)
+    var output = OutputBuffer(sink: collector)
+    // Lines and rows are counted from the chunk's start; only their differences are used.
+    var reader = makeReader(
+      ByteInput(region: lower..<upper, of: file), ResumePoint(byteOffset: lower, line: 1, row: 0))
+    // Locals, not fields of the generic result: every use of a field of a generic value looks
+    // up its type's layout, a tenth of the time when done for every row.
+    var consumer = prototype
+    var rows = 0
+    var failed = false
+    var batch = RecordBatch(width: width)
+    let batchRows = 256
+    batch.reserveCapacity(rows: batchRows)
+    var shown = [CellValue](repeating: .empty, count: projection?.count ?? 0)
+    do {
+      var ended = false
+      while !ended {
+        batch.removeAll()
+        while batch.rowCount < batchRows {
+          guard try batch.read(from: &reader) else {
+            ended = true
+            break
+          }
+        }
+        let count = batch.rowCount
+        batch.values.withUnsafeBufferPointer { values in
+          for row in 0..<count {
+            let first = row * width
+            if let projection {
+              for (index, column) in projection.enumerated() {
+                shown[index] = values[first + column]
+              }
+              shown.withUnsafeBufferPointer { consumer.consume($0, into: &output) }
+            } else {
+              consumer.consume(
+                UnsafeBufferPointer(rebasing: values[first..<first + width]), into: &output)
+            }
+          }
+        }
+        rows += count
+      }
+    } catch {
+      failed = true
+    }
+    output.flush()
+    var chunk = Chunk(consumer: consumer)
+    chunk.failed = failed
+    chunk.rows = rows
+    chunk.end = upper
+    chunk.bytes = collector.bytes
+    chunk.lines = (reader.resumePoint?.line ?? 1) - 1
+    return chunk
+  }
+
+  /// What reading one chunk gave.
+  struct Chunk<Consumer: RowConsumer>: Sendable {
+    /// The chunk starts at the file's end: there are no more rows.
+    var isPastEnd = false
+    /// The reader met an error or a quoted field open at the chunk's end.
+    var failed = false
+    /// The consumer's copy, after the chunk's rows.
+    var consumer: Consumer
+    /// What the copy wrote.
+    var bytes: [UInt8] = []
+    /// The rows and lines read, and the offset just past the chunk.
+    var rows = 0
+    var lines = 0
+    var end = 0
+  }
+}
+
+/// The chunks of one ``ChunkedFileRows`` run shared by its two threads: which chunk is next to
+/// read, the chunks read and not yet written, and the window that bounds them.
+///
+/// It is `@unchecked Sendable` because its state is shared by rule, not by type: every stored
+/// variable is read and written only while holding `condition`'s lock; `plan` and `prototype`
+/// are never written after creation.
+private final class ChunkQueue<Consumer: RowConsumer>: @unchecked Sendable {
+  enum Step {
+    case process(Int)
+    case emit(ChunkedFileRows.Chunk<Consumer>)
+  }
+
+  let plan: ChunkedFileRows
+  let prototype: Consumer
+  private let condition = NSCondition()
+  private var next = 0
+  private var written = 0
+  private var done: [Int: ChunkedFileRows.Chunk<Consumer>] = [:]
+  /// The first chunk found past the file's end: no chunk after it is read.
+  private var pastEnd = Int.max
+  private var isStopped = false
+  private var isWorking = true
+
+  init(plan: ChunkedFileRows, prototype: Consumer) {
+    self.plan = plan
+    self.prototype = prototype
+  }
+
+  /// The writing thread's next step: write the next chunk in order if it is read, else read
+  /// one if the window allows, else wait.
+  func nextStep() -> Step {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let chunk = done.removeValue(forKey: written) {
+        written += 1
+        condition.broadcast()
+        return .emit(chunk)
+      }
+      if let index = take() { return .process(index) }
+      condition.wait()
+    }
+  }
+
+  /// Records a chunk as read.
+  func finish(_ index: Int, with chunk: ChunkedFileRows.Chunk<Consumer>) {
+    condition.lock()
+    defer { condition.unlock() }
+    done[index] = chunk
+    if chunk.isPastEnd || chunk.failed { pastEnd = min(pastEnd, index) }
+    condition.broadcast()
+  }
+
+  /// The second thread: reads chunks until the file ends or the run stops.
+  func work() {
+    while true {
+      condition.lock()
+      var index = take()
+      while index == nil && !isStopped && next <= pastEnd {
+        condition.wait()
+        index = take()
+      }
+      condition.unlock()
+      guard let index else { break }
+      finish(index, with: plan.process(index, prototype: prototype))
+    }
+    condition.lock()
+    isWorking = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Stops the second thread and waits until it has stopped.
+  func stopAndWait() {
+    condition.lock()
+    defer { condition.unlock() }
+    isStopped = true
+    condition.broadcast()
+    while isWorking { condition.wait() }
+  }
+
+  /// The next chunk to read, if the window allows and the file has not ended before it;
+  /// called holding the lock.
+  private func take() -> Int? {
+    guard !isStopped, next <= pastEnd, next < written + plan.window else { return nil }
+    next += 1
+    return next - 1
+  }
+}
+
+/// A sink that keeps every byte it is given, for a chunk's output written on another thread.
+final class ByteCollector: ByteSink {
+  /// The bytes so far.
+  private(set) var bytes: [UInt8] = []
+
+  /// An empty collector with room for `capacity` bytes.
+  init(capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes.append(contentsOf: bytes)
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import TableKit
+import TableKitCommandLine
+import TableRender
+import Testing
+
+/// A CSV or TSV file is read and rendered in chunks on two threads (`ChunkedFileRows`): these
+/// files are cut every few dozen bytes, and every renderer's output must be byte for byte what
+/// the one-row-at-a-time path writes for the same file, including where a cut falls inside a
+/// quoted line break or before a malformed record.
+@Suite struct ChunkedReadingTests {
+  /// The renderers whose rows a chunked source draws, by name.
+  static let renderers: [(String, any TableRenderer)] = [
+    ("csv", CSVTableRenderer()),
+    ("csv with a section column", CSVTableRenderer(lineEnding: .lf, sectionColumn: "part")),
+    ("markdown", MarkdownTableRenderer(title: "T")),
+    ("text", TextTableRenderer()),
+    ("text, grid", TextTableRenderer(style: .grid)),
+    ("html", HTMLTableRenderer()),
+  ]
+
+  /// The file at `path` rendered by `renderer`, in chunks of `chunkSize` bytes or (`chunked`
+  /// false) one row at a time, with the input error the rows ended on.
+  static func render(
+    _ path: String, with renderer: any TableRenderer, chunked: Bool, chunkSize: Int = 40,
+    configure: (inout TableInput) -> Void = { _ in }
+  ) throws -> (output: String, error: String?) {
+    var input = TableInput()
+    input.sample = 3
+    input.parallelChunks = chunked
+    input.chunkSize = chunkSize
+    configure(&input)
+    let opened = try input.open(try ByteInput(path: path), path: path)
+    let output = renderer.render(Table(dataSource: opened.dataSource))
+    return (output, opened.stream?.error.map { "\($0)" })
+  }
+
+  /// Checks that every renderer writes the same for `bytes`, chunked and row by row, and
+  /// returns the chunked error of the first renderer.
+  @discardableResult
+  static func expectSameOutput(
+    _ name: String, bytes: [UInt8], chunkSizes: [Int] = [1, 7, 40, 300],
+    configure: (inout TableInput) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String? {
+    let file = try TemporaryFile(name, bytes: bytes)
+    var firstError: String?
+    for (label, renderer) in renderers {
+      let expected = try render(file.path, with: renderer, chunked: false, configure: configure)
+      for size in chunkSizes {
+        let chunked = try render(
+          file.path, with: renderer, chunked: true, chunkSize: size, configure: configure)
+        #expect(
+          chunked.output == expected.output, "\(label), chunks of \(size) bytes",
+          sourceLocation: sourceLocation)
+        #expect(
+          chunked.error == expected.error, "\(label), chunks of \(size) bytes",
+          sourceLocation: sourceLocation)
+        firstError = firstError ?? chunked.error
+      }
+    }
+    return firstError
+  }
+
+  /// ``expectSameOutput(_:bytes:chunkSizes:configure:sourceLocation:)`` for text.
+  @discardableResult
+  static func expectSameOutput(
+    _ name: String, _ text: String, chunkSizes: [Int] = [1, 7, 40, 300],
+    configure: (inout TableInput) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String? {
+    try expectSameOutput(
+      name, bytes: Array(text.utf8), chunkSizes: chunkSizes, configure: configure,
+      sourceLocation: sourceLocation)
+  }
+
+  /// `count` rows of mixed values as CSV: integers, text (some of it non-ASCII, some needing
+  /// escapes in every format), exact amounts, booleans and empty fields.
+  static func mixedCSV(rows count: Int, lineEnd: String = "\n") -> String {
+    var csv = "id,name,amount,ok,note" + lineEnd
+    for id in 1...count {
+      let name = id % 3 == 0 ? "Zoë \(id)" : id % 5 == 0 ? "a|b <i>\(id)</i>" : "name \(id)"
+      let note = id % 4 == 0 ? "" : id % 7 == 0 ? "\"quoted, with comma\"" : "n\(id)"
+      csv += "\(id),\(name),\(id * 13 % 1000).\(id % 10)5,\(id % 2 == 0),\(note)" + lineEnd
+    }
+    return csv
+  }
+
+  @Test func everyRendererWritesTheSameInChunksAsRowByRow() throws {
+    try Self.expectSameOutput("mixed.csv", Self.mixedCSV(rows: 120))
+  }
+
+  @Test func crlfLineEndsAndBlankLinesAreCutLikeAnyOther() throws {
+    var lines = Self.mixedCSV(rows: 60, lineEnd: "\r\n").components(separatedBy: "\r\n")
+    lines.insert("\r\n\n", at: 30)
+    try Self.expectSameOutput("crlf.csv", lines.joined(separator: "\r\n") + "\n\n")
+  }
+
+  @Test func tsvIsCutToo() throws {
+    var tsv = "id\tname\tnote\n"
+    for id in 1...80 { tsv += "\(id)\tnom \(id)\t\"not a quote\n" }
+    try Self.expectSameOutput("table.tsv", tsv)
+  }
+
+  @Test func quotedLineBreaksWhereChunksAreCutAreReadWhole() throws {
+    // Every third record holds line breaks inside quotes, so many cuts fall inside a field:
+    // the chunk before such a cut fails and the rest is read one record at a time.
+    var csv = "id,text\n"
+    for id in 1...90 {
+      let text = id % 3 == 0 ? "\"line one\nline two,\n\nid,\(id)\"" : "plain \(id)"
+      csv += "\(id),\(text)\n"
+    }
+    try Self.expectSameOutput("breaks.csv", csv)
+  }
+
+  @Test func aMalformedRecordLateInTheFileIsReportedWithItsLineAndRow() throws {
+    var csv = Self.mixedCSV(rows: 100)
+    csv += "101,too,many,fields,in,this\n102,x,1.05,true,n\n"
+    let error = try Self.expectSameOutput("ragged.csv", csv)
+    #expect(error?.contains("ragged.csv:102:1: row 101 has 6 fields") == true, "\(error ?? "")")
+    let file = try TemporaryFile("ragged.csv", csv)
+    let chunked = try Self.render(file.path, with: CSVTableRenderer(), chunked: true)
+    #expect(chunked.output.contains("100,"))
+    #expect(!chunked.output.contains("102,x"))
+  }
+
+  @Test func invalidUTF8LateInTheFileIsReportedAtItsOffset() throws {
+    let good = Array(Self.mixedCSV(rows: 80).utf8)
+    let bytes = good + Array("81,bad ".utf8) + [0xFF] + Array(" byte,1.05,true,n\n".utf8)
+    let error = try Self.expectSameOutput("bad.csv", bytes: bytes)
+    #expect(error?.contains("bad.csv:82:8:") == true, "\(error ?? "")")
+  }
+
+  @Test func chosenColumnsAndTheRowCountFooter() throws {
+    try Self.expectSameOutput("mixed.csv", Self.mixedCSV(rows: 70)) { input in
+      input.shaping.columns = ["note", "id"]
+      input.shaping.countsRows = true
+    }
+  }
+
+  @Test func aRecordLongerThanAChunkAndAWideValueLateInTheFile() throws {
+    var csv = Self.mixedCSV(rows: 40)
+    csv += "41,\(String(repeating: "wide ", count: 60)),1.05,true,n\n"
+    csv += Self.mixedCSV(rows: 20).split(separator: "\n").dropFirst().joined(separator: "\n")
+    try Self.expectSameOutput("wide.csv", csv + "\n", chunkSizes: [1, 16, 100])
+  }
+
+  @Test func aFileWithoutALineBreakAtTheEndEndsOnItsLastRecord() throws {
+    try Self.expectSameOutput("end.csv", "a,b\n1,2\n3,4\n5,6\n7,8\n9,10")
+  }
+
+  @Test func theChunkedPathIsTakenForAFileAndDeclinedForAPipe() throws {
+    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+    let csv = Self.mixedCSV(rows: 50)
+    var input = TableInput()
+    input.sample = 3
+    input.chunkSize = 64
+    let file = try TemporaryFile("mixed.csv", csv)
+    let opened = try input.open(try ByteInput(path: file.path), path: file.path)
+    let stream = try #require(opened.stream)
+    var counter = RowCounter()
+    var output = OutputBuffer(sink: CollectingSink())
+    #expect(stream.consume(rowsFrom: 3, with: &counter, into: &output) == 47)
+    #expect(counter.rows == 47)
+    // Asked again, as text's drawing pass does after its measuring pass: the same rows.
+    var again = RowCounter()
+    #expect(stream.consume(rowsFrom: 3, with: &again, into: &output) == 47)
+    // Only from the first row after the kept ones.
+    #expect(stream.consume(rowsFrom: 4, with: &again, into: &output) == nil)
+  }
+}
+
+/// Counts the rows it is given, and each chunk's count when it absorbs a copy.
+private struct RowCounter: RowConsumer {
+  var rows = 0
+  var seen = 0
+
+  mutating func consume(_ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer) {
+    seen += 1
+  }
+
+  mutating func absorb(_ later: RowCounter) {
+    rows += later.seen
+  }
+}
+
+/// Keeps what it is given.
+private final class CollectingSink: ByteSink {
+  var bytes: [UInt8] = []
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+}
