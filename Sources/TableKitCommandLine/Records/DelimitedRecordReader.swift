@@ -368,9 +368,12 @@ package struct DelimitedRecordReader: RecordReader {
     source: (Int) throws(TableInputError) -> Int, line: () -> Int, lineStart: () -> Int
   ) throws(TableInputError) -> CellValue {
     try ValueInference.value(of: field, infers: inferring) { () throws(TableInputError) in
-      if ascii || isLossy { return String(decoding: field, as: UTF8.self) }
-      // A quick check; only an invalid field is looked at again, for the place.
-      if UTF8Check.isValid(field) { return String(decoding: field, as: UTF8.self) }
+      let text = String(decoding: field, as: UTF8.self)
+      if ascii || isLossy { return text }
+      // The standard library validates as it decodes, repairing what is invalid: the text
+      // holds exactly the field's bytes only when they were valid. Only an invalid field is
+      // looked at again, for the place.
+      if UTF8Check.holdsExactly(field, text) { return text }
       if let (offset, why) = UTF8Check.firstInvalid(in: field) {
         let at = try source(offset)
         // A line break inside a quoted field before the bad byte moved the line on.
@@ -390,7 +393,7 @@ package struct DelimitedRecordReader: RecordReader {
         }
         throw error(at: at, line: bad, lineStart: start, .json(.invalidUTF8(why)))
       }
-      return String(decoding: field, as: UTF8.self)
+      return text
     }
   }
 

@@ -1,38 +1,28 @@
+import Foundation
+
 /// Finds the first byte that breaks UTF-8 in a field, so an error can name its offset.
 package enum UTF8Check {
-  /// Whether `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no
-  /// surrogates, nothing above U+10FFFF), without allocating: the check on every field that is
-  /// not ASCII, where the standard library's generic `String(validating:as:)` looked up type
-  /// metadata on each call.
-  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = bytes.count
-    var index = 0
-    while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      // The sequence's length, and the bounds of its second byte, which are narrower after
-      // the leads of overlong forms, surrogates and scalars above U+10FFFF.
-      let length: Int
-      var lowest: UInt8 = 0x80
-      var highest: UInt8 = 0xBF
-      switch lead {
-      case 0xC2..<0xE0: length = 2
-      case 0xE0: (length, lowest) = (3, 0xA0)
-      case 0xED: (length, highest) = (3, 0x9F)
-      case 0xE1..<0xF0: length = 3
-      case 0xF0: (length, lowest) = (4, 0x90)
-      case 0xF4: (length, highest) = (4, 0x8F)
-      case 0xF1..<0xF4: length = 4
-      default: return false
-      }
-      guard index + length <= count, lowest...highest ~= bytes[index + 1] else { return false }
-      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-      index += length
+  /// Whether `text`, decoded from `bytes` by `String(decoding:as:)`, holds exactly those bytes:
+  /// true only when they were well-formed UTF-8, as that initializer replaces every ill-formed
+  /// sequence with U+FFFD.
+  ///
+  /// It lets a reader decode a field once and still know whether the field was valid, where a
+  /// separate check validated every non-ASCII field a second time (and the standard library's
+  /// generic `String(validating:as:)` looked up type metadata on each call).
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes decoded.
+  ///   - text: What `String(decoding: bytes, as: UTF8.self)` returned.
+  /// - Returns: Whether `bytes` were valid UTF-8.
+  package static func holdsExactly(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count == bytes.count else { return false }
+    guard let bytesStart = bytes.baseAddress else { return true }
+    let same = utf8.withContiguousStorageIfAvailable { stored in
+      // `memcmp`: the generic `elementsEqual` compared a byte at a time.
+      stored.baseAddress.map { memcmp($0, bytesStart, bytes.count) == 0 } ?? false
     }
-    return true
+    return same ?? utf8.elementsEqual(bytes)
   }
 
   /// The offset of the first invalid byte in `bytes` and why, or `nil` when all are valid.

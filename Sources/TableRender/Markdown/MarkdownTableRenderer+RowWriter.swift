@@ -1,7 +1,7 @@
 import TableKit
 
 extension MarkdownTableRenderer {
-  /// Writes one table row a row, for rows read in chunks on other threads by a
+  /// Writes table rows one at a time, for rows read in chunks on other threads by a
   /// ``ParallelRowSource``; the walk's rows go through the same ``writeRow(_:into:)``.
   struct RowWriter: RowConsumer {
     mutating func consume(
