@@ -1,7 +1,7 @@
 import TableKit
 
 extension CSVTableRenderer {
-  /// Writes one record a row: the section title first when ``sectionColumn`` asks for it, then
+  /// Writes one record per row: the section title first when ``sectionColumn`` asks for it, then
   /// each value as a field, then the line ending.
   ///
   /// Rows reach it from the walk and, in chunks read on other threads, from a

@@ -1,7 +1,7 @@
 import TableKit
 
 extension TextTableRenderer {
-  /// Draws one row a row into a copy of the table's drawing, for rows read in chunks on other
+  /// Draws each row into a copy of the table's drawing, for rows read in chunks on other
   /// threads by a ``ParallelRowSource``; the walk's rows go through the same
   /// `TextTableDrawing.writeRow(_:accessory:tabWidth:to:)`.
   ///
@@ -20,7 +20,7 @@ extension TextTableRenderer {
     }
   }
 
-  /// Measures one row a row for the first pass, for rows read in chunks on other threads;
+  /// Measures each row for the first pass, for rows read in chunks on other threads;
   /// copies are merged (each column as wide as its widest value in any chunk).
   struct RowMeasure: RowConsumer {
     /// The widths so far.
