@@ -4,7 +4,8 @@
 # Not run in CI: it takes minutes and wants a quiet machine.
 #
 #   Scripts/cli-bench.sh [rows] [repetitions] [rows for csvlook and tabulate] [groups]
-#       (defaults: 1000000 3 100000 tablekit,miller,peers)
+#       (defaults: 1000000 3 100000 tablekit,miller,peers; add hyperfine for the CSV
+#       conversions beside Miller's to the millisecond, with Debian's hyperfine)
 #
 # Each case runs `repetitions` times; the table gives the median wall time, the median user CPU
 # time and the largest peak RSS (/usr/bin/time -v's "Maximum resident set size"), and the time
@@ -114,6 +115,18 @@ echo "load before csvlook and tabulate: $(cut -d' ' -f1-3 /proc/loadavg)" | tee 
 run "tablekit CSV → text (small)" "$small" "$reps" "$tablekit $little.csv --format text"
 run "csvlook (small)" "$small" 1 "$venv/bin/csvlook --snifflimit 0 $little.csv"
 run "tabulate CLI → github (small, TSV)" "$small" 1 "$venv/bin/tabulate -1 -s '\t' -f github $little.tsv"
+fi
+if [[ $groups == *hyperfine* ]]; then
+  # /usr/bin/time gives hundredths of a second, too coarse for the CSV conversions' 0.2 s:
+  # hyperfine times them to the millisecond, each beside Miller's in one run.
+  command -v hyperfine >/dev/null || { echo "cli-bench: hyperfine is needed" >&2; exit 1; }
+  echo "load before hyperfine: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$results"
+  for pair in "text opprint" "markdown omd" "csv ocsv"; do
+    set -- $pair
+    hyperfine -N -w 1 -r "$((reps > 10 ? reps : 10))" --export-markdown "$out/hyperfine.md" \
+      "$tablekit $big.csv --format $1" "mlr --icsv --$2 cat $big.csv" >/dev/null
+    tail -n 2 "$out/hyperfine.md" | tee -a "$results"
+  done
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$results"
 echo "results: $results"
