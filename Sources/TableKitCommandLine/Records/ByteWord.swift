@@ -1,7 +1,8 @@
 /// Tests on eight bytes at once, held in a `UInt64` read little-endian (byte 0 lowest).
 ///
-/// TableRender's `ByteScan` does the same kind of test for its escapers; this module depends on
-/// TableKit alone, so the CSV reader has its own.
+/// TableRender's `ByteScan` does the same kind of test for its escapers, but answers only whether
+/// a whole field holds a byte; the CSV reader needs where in a word the first match is, so it
+/// has this.
 enum ByteWord {
   /// The high bit of every byte.
   static let highBits: UInt64 = 0x8080_8080_8080_8080
