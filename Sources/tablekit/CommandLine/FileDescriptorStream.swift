@@ -19,8 +19,14 @@ struct FileDescriptorStream: TextOutputStream {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(
-          descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        // Qualified: inside this `write`, a bare `write` would be this method.
+        #if canImport(Glibc)
+          let written = Glibc.write(
+            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        #elseif canImport(Darwin)
+          let written = Darwin.write(
+            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        #endif
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {
