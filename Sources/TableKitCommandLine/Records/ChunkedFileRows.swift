@@ -65,6 +65,8 @@ struct ChunkedFileRows {
       case .process(let index):
         shared.finish(
           index, with: process(index, prototype: shared.prototype, reusing: shared.spareBytes()))
+      case .finished:
+        return Outcome(rows: rows, stoppedAt: point)
       case .emit(var chunk):
         if chunk.isPastEnd { return Outcome(rows: rows, stoppedAt: nil) }
         guard !chunk.failed else { return Outcome(rows: rows, stoppedAt: point) }
@@ -180,8 +182,13 @@ struct ChunkedFileRows {
 /// are never written after creation.
 private final class ChunkQueue<Consumer: RowConsumer>: @unchecked Sendable {
   enum Step {
+    /// Read this chunk on the writing thread.
     case process(Int)
+    /// Write this chunk: it is the next in order.
     case emit(ChunkedFileRows.Chunk<Consumer>)
+    /// No chunk is left to write: the last one read was written (the run should have stopped
+    /// there; this keeps a mistake from waiting forever for a chunk no thread will read).
+    case finished
   }
 
   let plan: ChunkedFileRows
@@ -208,6 +215,7 @@ private final class ChunkQueue<Consumer: RowConsumer>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while true {
+      if written > pastEnd { return .finished }
       if let chunk = done.removeValue(forKey: written) {
         written += 1
         condition.broadcast()
