@@ -56,11 +56,9 @@ package struct DelimitedRecordReader: RecordReader {
   package init(
     input: ByteInput, dialect: Dialect, infers: Bool = true, isLossy: Bool = false
   ) throws(TableInputError) {
-    self.input = input
-    separator = dialect == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t")
-    quotes = dialect == .csv
-    self.infers = infers
-    self.isLossy = isLossy
+    self.init(
+      input: input, resumingAt: ResumePoint(byteOffset: 0, line: 1, row: 0), columns: [],
+      dialect: dialect, infers: infers, isLossy: isLossy)
     try fill()
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
       position = 3
