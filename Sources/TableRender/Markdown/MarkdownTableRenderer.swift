@@ -91,6 +91,13 @@ public struct MarkdownTableRenderer: TableRenderer {
       output.write(byte: UInt8(ascii: "\n"))
     }
     var needsHeaderRow = false
+    // A section's header rows wait for its first row, or its end when it has none.
+    func writeHeaderRowsIfNeeded() {
+      guard needsHeaderRow else { return }
+      writer.startBlock(in: &output)
+      Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
+      needsHeaderRow = false
+    }
     table.walk(
       sectionHeader: { _, title in
         if let title, !title.isEmpty {
@@ -103,21 +110,13 @@ public struct MarkdownTableRenderer: TableRenderer {
       },
       row: { _, cell, object in
         let values = layout.textValues(of: cell, object: object)
-        if needsHeaderRow {
-          writer.startBlock(in: &output)
-          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
-          needsHeaderRow = false
-        }
+        writeHeaderRowsIfNeeded()
         values.withUnsafeBufferPointer { values in
           Self.writeRow(values, into: &output)
         }
       },
       sectionFooter: { _, title in
-        if needsHeaderRow {
-          writer.startBlock(in: &output)
-          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
-          needsHeaderRow = false
-        }
+        writeHeaderRowsIfNeeded()
         if let title, !title.isEmpty {
           writer.startBlock(in: &output)
           output.write(byte: UInt8(ascii: "*"))
@@ -126,11 +125,7 @@ public struct MarkdownTableRenderer: TableRenderer {
         }
       },
       parallelRows: { source, firstRow in
-        if needsHeaderRow {
-          writer.startBlock(in: &output)
-          Self.writeHeaderRows(layout: layout, delimiters: delimiters, into: &output)
-          needsHeaderRow = false
-        }
+        writeHeaderRowsIfNeeded()
         var rowWriter = RowWriter()
         return source.consume(rowsFrom: firstRow, with: &rowWriter, into: &output)
       }
