@@ -277,7 +277,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
 }
 
 extension RecordStreamDataSource: ParallelRowSource {
-  /// Reads the rows after the kept ones in chunks on two threads (``ChunkedFileRows``), when
+  /// Reads the rows after the kept ones (plain records, each a `StreamedRow`) in chunks on two
+  /// threads (``ChunkedFileRows``), when
   /// the input is a file that can be cut at line starts and the machine has two processors.
   ///
   /// Where the chunks stop early, the rest is read from that record on, one at a time, by the

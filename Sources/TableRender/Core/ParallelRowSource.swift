@@ -34,6 +34,11 @@ extension RowConsumer {
 /// reading thread to a drawing one, and keeps both cores busy whatever the format's share of
 /// the work. It is offered once, at the first row after the kept ones (`numberOfRows(inSection:
 /// 0)`); rows it does not consume are read on through `loadRow(_:)` as usual.
+///
+/// The values handed over skip the renderer's per-type representations (``TextRepresentable``
+/// and its kin) and its status-row handling: a conforming source promises that its rows are
+/// plain records, so a row's values are its cell's values, one per column, exactly what the
+/// walk would have drawn.
 package protocol ParallelRowSource: StreamedTableDataSource {
   /// Hands rows from `firstRow` on to copies of `consumer`, chunk by chunk, on several threads.
   ///
