@@ -149,8 +149,11 @@ import Testing
     try Self.expectSameOutput("end.csv", "a,b\n1,2\n3,4\n5,6\n7,8\n9,10")
   }
 
-  @Test func theChunkedPathIsTakenForAFileAndDeclinedForAPipe() throws {
-    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.activeProcessorCount > 1,
+      "the chunks are read on two threads only with two processors"))
+  func theChunkedPathIsTakenForAFileAndDeclinedForAPipe() throws {
     let csv = Self.mixedCSV(rows: 50)
     var input = TableInput()
     input.sample = 3
@@ -167,6 +170,20 @@ import Testing
     #expect(stream.consume(rowsFrom: 3, with: &again, into: &output) == 47)
     // Only from the first row after the kept ones.
     #expect(stream.consume(rowsFrom: 4, with: &again, into: &output) == nil)
+
+    // A pipe cannot be cut: its rows are read one after another.
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    let bytes = Array(csv.utf8)
+    #expect(write(descriptors[1], bytes, bytes.count) == bytes.count)
+    close(descriptors[1])
+    let piped = try input.open(
+      ByteInput(descriptor: descriptors[0], name: "standard input"), path: nil)
+    let pipedStream = try #require(piped.stream)
+    var fromPipe = RowCounter()
+    #expect(pipedStream.consume(rowsFrom: 3, with: &fromPipe, into: &output) == nil)
+    #expect(fromPipe.rows == 0)
   }
 }
 
