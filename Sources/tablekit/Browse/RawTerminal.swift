@@ -119,23 +119,7 @@ private struct Restorer: Sendable {
 
   /// Writes all of `text` to `descriptor`, retrying short writes.
   static func write(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        #if canImport(Glibc)
-          let written = Glibc.write(
-            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #elseif canImport(Darwin)
-          let written = Darwin.write(
-            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #endif
-        if written > 0 {
-          offset += written
-        } else if !(written < 0 && errno == EINTR) {
-          return
-        }
-      }
-    }
+    var stream = FileDescriptorStream(descriptor: descriptor)
+    stream.write(text)
   }
 }
