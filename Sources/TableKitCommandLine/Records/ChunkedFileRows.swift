@@ -36,9 +36,11 @@ struct ChunkedFileRows {
   var window = 4
 
   /// How a run ended.
-  struct Outcome {
+  struct Outcome<Consumer: RowConsumer> {
     /// The rows handed to consumers, in order.
     var rows: Int
+    /// The consumer given to the run, having absorbed every chunk's copy in order.
+    var consumer: Consumer
     /// Where the rows not handed over start, when the run stopped at a chunk it could not
     /// read; `nil` when every row to the end of the file was handed over.
     var stoppedAt: ResumePoint?
@@ -47,12 +49,13 @@ struct ChunkedFileRows {
   /// Hands every row from ``start`` on to copies of `consumer`, on this thread and one more.
   ///
   /// - Parameters:
-  ///   - consumer: The consumer each chunk copies; it absorbs every chunk's copy in order.
+  ///   - consumer: The consumer each chunk copies; the outcome's absorbs every copy in order.
   ///   - output: Where the chunks' bytes go, in order.
-  /// - Returns: The rows handed over, and where the run stopped if it did.
+  /// - Returns: The rows handed over, the consumer that absorbed them, and where the run
+  ///   stopped if it did.
   func run<Consumer: RowConsumer>(
-    with consumer: inout Consumer, into output: inout OutputBuffer
-  ) -> Outcome {
+    with consumer: Consumer, into output: inout OutputBuffer
+  ) -> Outcome<Consumer> {
     let shared = ChunkQueue(plan: self, prototype: consumer)
     let worker = Thread { shared.work() }
     worker.name = "tablekit chunks"
@@ -60,19 +63,22 @@ struct ChunkedFileRows {
     defer { shared.stopAndWait() }
     var rows = 0
     var point = start
+    var absorbing = consumer
     while true {
       switch shared.nextStep() {
       case .process(let index):
         shared.finish(
           index, with: process(index, prototype: shared.prototype, reusing: shared.spareBytes()))
       case .finished:
-        return Outcome(rows: rows, stoppedAt: point)
+        return Outcome(rows: rows, consumer: absorbing, stoppedAt: point)
       case .emit(var chunk):
-        if chunk.isPastEnd { return Outcome(rows: rows, stoppedAt: nil) }
-        guard !chunk.failed else { return Outcome(rows: rows, stoppedAt: point) }
+        if chunk.isPastEnd { return Outcome(rows: rows, consumer: absorbing, stoppedAt: nil) }
+        guard !chunk.failed else {
+          return Outcome(rows: rows, consumer: absorbing, stoppedAt: point)
+        }
         chunk.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
         shared.recycle(&chunk.bytes)
-        consumer.absorb(chunk.consumer)
+        absorbing.absorb(chunk.consumer)
         rows += chunk.rows
         point = ResumePoint(
           byteOffset: chunk.end, line: point.line + chunk.lines, row: point.row + chunk.rows)

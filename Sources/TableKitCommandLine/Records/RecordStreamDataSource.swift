@@ -284,8 +284,8 @@ extension RecordStreamDataSource: ParallelRowSource {
   /// Where the chunks stop early, the rest is read from that record on, one at a time, by the
   /// usual path: an error there is reported as it would have been.
   package func consume<Consumer: RowConsumer>(
-    rowsFrom firstRow: Int, with consumer: inout Consumer, into output: inout OutputBuffer
-  ) -> Int? {
+    rowsFrom firstRow: Int, with consumer: Consumer, into output: inout OutputBuffer
+  ) -> ConsumedRows<Consumer>? {
     guard let chunking, let keptEnd, error == nil, firstRow == kept.count,
       total.map({ $0 > kept.count }) ?? true, RowPrefetcher.isWorthwhile
     else { return nil }
@@ -295,11 +295,12 @@ extension RecordStreamDataSource: ParallelRowSource {
       projection: isIdentity ? nil : projection,
       makeReader: { input, start in chunking.makeReader(input, start, columns) },
       chunkSize: chunking.chunkSize)
-    let outcome = plan.run(with: &consumer, into: &output)
+    let outcome = plan.run(with: consumer, into: &output)
+    let consumed = ConsumedRows(count: outcome.rows, consumer: outcome.consumer)
     let next = firstRow + outcome.rows
     guard let stopped = outcome.stoppedAt else {
       total = next
-      return outcome.rows
+      return consumed
     }
     // Read on from the first record the chunks could not take, one at a time.
     prefetcher?.cancel(waiting: true)
@@ -309,7 +310,7 @@ extension RecordStreamDataSource: ParallelRowSource {
     let rest = ByteInput(region: stopped.byteOffset..<chunking.file.size, of: chunking.file)
     reader = chunking.makeReader(rest, stopped, columns)
     readerRow = next
-    return outcome.rows
+    return consumed
   }
 }
 

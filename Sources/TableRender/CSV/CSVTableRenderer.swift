@@ -161,7 +161,7 @@ public struct CSVTableRenderer: TableRenderer {
       sectionFooter: { _, _ in
       },
       parallelRows: { source, firstRow in
-        source.consume(rowsFrom: firstRow, with: &writer, into: &output)
+        source.consume(rowsFrom: firstRow, with: writer, into: &output)?.count
       }
     )
   }

@@ -25,6 +25,20 @@ extension RowConsumer {
   package mutating func absorb(_ later: Self) {}
 }
 
+/// What a ``ParallelRowSource`` handed over.
+package struct ConsumedRows<Consumer: RowConsumer> {
+  /// How many rows were handed over, from the first one offered.
+  package var count: Int
+  /// The consumer given, having absorbed every chunk's copy in row order.
+  package var consumer: Consumer
+
+  /// Makes a record of rows handed over.
+  package init(count: Int, consumer: Consumer) {
+    self.count = count
+    self.consumer = consumer
+  }
+}
+
 /// A streamed data source that can hand the rows after the ones it keeps to a ``RowConsumer``
 /// in chunks read on several threads at once, each chunk parsed and consumed by one thread, the
 /// chunks' output put back in row order.
@@ -42,18 +56,24 @@ extension RowConsumer {
 package protocol ParallelRowSource: StreamedTableDataSource {
   /// Hands rows from `firstRow` on to copies of `consumer`, chunk by chunk, on several threads.
   ///
-  /// The bytes each copy writes reach `output` in row order, and each copy is absorbed into
-  /// `consumer` in row order. The source may stop early, at a row it cannot read this way (a
-  /// quoted line break where a chunk was cut, a malformed record): the rest is then read
-  /// through `loadRow(_:)` from the returned row on, where an error is reported as usual.
+  /// The bytes each copy writes reach `output` in row order, and each copy is absorbed, in row
+  /// order, into the consumer returned. The source may stop early, at a row it cannot read this
+  /// way (a quoted line break where a chunk was cut, a malformed record): the rest is then read
+  /// through `loadRow(_:)` from the row after the ones counted, where an error is reported as
+  /// usual.
+  ///
+  /// The consumer travels by value, never `inout`. ThreadSanitizer checks each `inout` access
+  /// at the value's address, and a value of an empty type (a writer with no settings) has no
+  /// address of its own: in generic code it is given a placeholder shared by every such value,
+  /// so two tables rendered at once would be reported as a race on it (swiftlang/swift#61073).
   ///
   /// - Parameters:
   ///   - firstRow: The first row to hand over: the first one after the kept rows.
-  ///   - consumer: The consumer to copy for each chunk; it absorbs every copy.
+  ///   - consumer: The consumer to copy for each chunk.
   ///   - output: Where the chunks' bytes go, in order.
-  /// - Returns: How many rows were handed over, or `nil` when the source does not split its
-  ///   rows (a pipe, one processor, all rows already kept).
+  /// - Returns: How many rows were handed over and the consumer that absorbed them, or `nil`
+  ///   when the source does not split its rows (a pipe, one processor, all rows already kept).
   func consume<Consumer: RowConsumer>(
-    rowsFrom firstRow: Int, with consumer: inout Consumer, into output: inout OutputBuffer
-  ) -> Int?
+    rowsFrom firstRow: Int, with consumer: Consumer, into output: inout OutputBuffer
+  ) -> ConsumedRows<Consumer>?
 }

@@ -126,8 +126,7 @@ public struct MarkdownTableRenderer: TableRenderer {
       },
       parallelRows: { source, firstRow in
         writeHeaderRowsIfNeeded()
-        var rowWriter = RowWriter()
-        return source.consume(rowsFrom: firstRow, with: &rowWriter, into: &output)
+        return source.consume(rowsFrom: firstRow, with: RowWriter(), into: &output)?.count
       }
     )
   }

@@ -135,8 +135,8 @@ public struct TextTableRenderer: TableRenderer {
         drawing.writeFooter(TextField(text: title, tabWidth: tabWidth), to: &output)
       },
       parallelRows: { source, firstRow in
-        var writer = RowWriter(drawing: drawing, tabWidth: tabWidth)
-        return source.consume(rowsFrom: firstRow, with: &writer, into: &output)
+        let writer = RowWriter(drawing: drawing, tabWidth: tabWidth)
+        return source.consume(rowsFrom: firstRow, with: writer, into: &output)?.count
       }
     )
     drawing.finish(to: &output)
@@ -154,11 +154,12 @@ public struct TextTableRenderer: TableRenderer {
     table.visitLeadingRows(
       limit: rowLimit,
       parallelRows: { source, firstRow in
-        var measure = RowMeasure(metrics: metrics, tabWidth: tabWidth)
+        let measure = RowMeasure(metrics: metrics, tabWidth: tabWidth)
         var unused = OutputBuffer(sink: DiscardingSink(), chunkSize: 256)
-        let count = source.consume(rowsFrom: firstRow, with: &measure, into: &unused)
-        metrics = measure.metrics
-        return count
+        guard let consumed = source.consume(rowsFrom: firstRow, with: measure, into: &unused)
+        else { return nil }
+        metrics = consumed.consumer.metrics
+        return consumed.count
       },
       { reader, position in
         reader.configureCell(&cell, at: position)

@@ -149,6 +149,32 @@ import Testing
     try Self.expectSameOutput("end.csv", "a,b\n1,2\n3,4\n5,6\n7,8\n9,10")
   }
 
+  /// Several tables rendered at once, each through its own chunked source, as a server would.
+  ///
+  /// Each output must be its own rows. Under ThreadSanitizer (Scripts/sanitizers.sh) this also
+  /// checks that no state is shared between renders, including the placeholder address an
+  /// empty consumer (Markdown's writer) is given in generic code.
+  @Test func tablesRenderedAtOnceEachWriteTheirOwnRows() throws {
+    let files = try (0..<4).map { index in
+      try TemporaryFile("at-once-\(index).csv", Self.mixedCSV(rows: 40 + index * 17))
+    }
+    let jobs = files.flatMap { file in Self.renderers.map { (file.path, $0.1) } }
+    let expected = try jobs.map { path, renderer in
+      try Self.render(path, with: renderer, chunked: false).output
+    }
+    // Each job is rendered three times in a row, so the renders running at once are mostly of
+    // one renderer. Each writes its own slot, with no lock: a lock would order the renders for
+    // ThreadSanitizer and hide a race between them.
+    let outputs = RenderedOutputs(count: jobs.count * 3)
+    DispatchQueue.concurrentPerform(iterations: jobs.count * 3) { slot in
+      let (path, renderer) = jobs[slot / 3]
+      outputs[slot] = try? Self.render(path, with: renderer, chunked: true).output
+    }
+    for slot in 0..<jobs.count * 3 {
+      #expect(outputs[slot] == expected[slot / 3], "render \(slot)")
+    }
+  }
+
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -161,15 +187,16 @@ import Testing
     let file = try TemporaryFile("mixed.csv", csv)
     let opened = try input.open(try ByteInput(path: file.path), path: file.path)
     let stream = try #require(opened.stream)
-    var counter = RowCounter()
     var output = OutputBuffer(sink: CollectingSink())
-    #expect(stream.consume(rowsFrom: 3, with: &counter, into: &output) == 47)
-    #expect(counter.rows == 47)
+    let consumed = stream.consume(rowsFrom: 3, with: RowCounter(), into: &output)
+    #expect(consumed?.count == 47)
+    #expect(consumed?.consumer.rows == 47)
     // Asked again, as text's drawing pass does after its measuring pass: the same rows.
-    var again = RowCounter()
-    #expect(stream.consume(rowsFrom: 3, with: &again, into: &output) == 47)
+    let again = stream.consume(rowsFrom: 3, with: RowCounter(), into: &output)
+    #expect(again?.count == 47)
+    #expect(again?.consumer.rows == 47)
     // Only from the first row after the kept ones.
-    #expect(stream.consume(rowsFrom: 4, with: &again, into: &output) == nil)
+    #expect(stream.consume(rowsFrom: 4, with: RowCounter(), into: &output) == nil)
 
     // A pipe cannot be cut: its rows are read one after another.
     var descriptors: [Int32] = [0, 0]
@@ -181,9 +208,7 @@ import Testing
     let piped = try input.open(
       ByteInput(descriptor: descriptors[0], name: "standard input"), path: nil)
     let pipedStream = try #require(piped.stream)
-    var fromPipe = RowCounter()
-    #expect(pipedStream.consume(rowsFrom: 3, with: &fromPipe, into: &output) == nil)
-    #expect(fromPipe.rows == 0)
+    #expect(pipedStream.consume(rowsFrom: 3, with: RowCounter(), into: &output) == nil)
   }
 }
 
@@ -198,6 +223,27 @@ private struct RowCounter: RowConsumer {
 
   mutating func absorb(_ later: RowCounter) {
     rows += later.seen
+  }
+}
+
+/// The outputs of renders run at once, one slot each; each slot is written by one render, and
+/// read once they have all ended.
+private final class RenderedOutputs: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<String?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  subscript(slot: Int) -> String? {
+    get { slots[slot] }
+    set { slots[slot] = newValue }
   }
 }
 
