@@ -287,7 +287,8 @@ extension RecordStreamDataSource: ParallelRowSource {
     rowsFrom firstRow: Int, with consumer: Consumer, into output: inout OutputBuffer
   ) -> ConsumedRows<Consumer>? {
     guard let chunking, let keptEnd, error == nil, firstRow == kept.count,
-      total.map({ $0 > kept.count }) ?? true, RowPrefetcher.isWorthwhile
+      total.map({ $0 > kept.count }) ?? true,
+      chunking.onOneProcessor || RowPrefetcher.isWorthwhile
     else { return nil }
     let columns = readerColumns
     let plan = ChunkedFileRows(
@@ -327,18 +328,24 @@ package struct ChunkedReading: Sendable {
   package let makeReader: ReaderFactory
   /// The nominal bytes in a part.
   package let chunkSize: Int
+  /// Whether the parts are read on two threads on a machine with one processor too, where
+  /// they take turns and gain nothing: for tests of this path.
+  package let onOneProcessor: Bool
 
   /// Reading of `file` in parts, each by a reader `makeReader` makes.
   ///
   /// - Parameters:
   ///   - file: The file.
   ///   - chunkSize: The nominal bytes in a part (at least 1).
+  ///   - onOneProcessor: Whether to read in parts on a machine with one processor too.
   ///   - makeReader: Makes a reader of a part of the file.
   package init(
-    file: SharedFile, chunkSize: Int = 1 << 20, makeReader: @escaping ReaderFactory
+    file: SharedFile, chunkSize: Int = 1 << 20, onOneProcessor: Bool = false,
+    makeReader: @escaping ReaderFactory
   ) {
     self.file = file
     self.chunkSize = max(chunkSize, 1)
+    self.onOneProcessor = onOneProcessor
     self.makeReader = makeReader
   }
 }

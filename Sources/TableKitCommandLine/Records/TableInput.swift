@@ -17,13 +17,23 @@ package struct TableInput {
   /// How many rows the reading thread hands over at a time (``RowPrefetcher``); tests make it
   /// small, so a short table crosses between the threads many times.
   package var readAheadRows = 4_096
-  /// Whether the rows of a CSV or TSV file may be read and rendered in chunks on two threads
-  /// (``ChunkedFileRows``); `true` by default.
-  package var parallelChunks = true
+  /// When the rows of a CSV or TSV file are read and rendered in chunks on two threads
+  /// (``ChunkedFileRows``): with two processors, by default.
+  package var chunking = Chunking.withSeveralProcessors
   /// The nominal bytes in each of those chunks.
   package var chunkSize = 1 << 20
   /// The columns, order, groups, title and footer asked for.
   package var shaping = TableShaping()
+
+  /// When a file's rows are read in chunks on two threads.
+  package enum Chunking: Sendable {
+    /// Never: one reader, on a thread of its own when there are two processors.
+    case never
+    /// When the machine has two processors or more; on one, the second thread cannot help.
+    case withSeveralProcessors
+    /// Always, so that tests run the chunked path on a machine with one processor too.
+    case always
+  }
 
   /// Creates the default way of reading: format guessed, values inferred, a sample of 1,000.
   package init() {}
@@ -55,7 +65,7 @@ package struct TableInput {
       format = InputFormat.guess(from: try input.peek(1 << 16))
     }
     let makeReader: RecordStreamDataSource.ReaderFactory
-    var chunking: ChunkedReading?
+    var chunkedReading: ChunkedReading?
     switch format {
     case .csv, .tsv:
       let dialect: DelimitedRecordReader.Dialect = format == .csv ? .csv : .tsv
@@ -64,8 +74,10 @@ package struct TableInput {
           input: input, dialect: dialect, infers: infers, isLossy: isLossy)
       }
       let (infersValues, lossy) = (infers, isLossy)
-      chunking = input.sharedFile.map { file in
-        ChunkedReading(file: file, chunkSize: chunkSize) { part, start, columns in
+      chunkedReading = input.sharedFile.map { file in
+        ChunkedReading(
+          file: file, chunkSize: chunkSize, onOneProcessor: self.chunking == .always
+        ) { part, start, columns in
           DelimitedRecordReader(
             input: part, resumingAt: start, columns: columns, dialect: dialect,
             infers: infersValues, isLossy: lossy)
@@ -111,7 +123,7 @@ package struct TableInput {
     let stream = try RecordStreamDataSource(
       inputName: input.name, sample: sample, selection: shaping.columns,
       footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds, input: input,
-      readAheadRows: readAheadRows, chunking: parallelChunks ? chunking : nil,
+      readAheadRows: readAheadRows, chunking: chunking == .never ? nil : chunkedReading,
       makeReader: makeReader)
     return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
   }

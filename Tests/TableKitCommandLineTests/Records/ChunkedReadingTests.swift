@@ -27,7 +27,7 @@ import Testing
   ) throws -> (output: String, error: String?) {
     var input = TableInput()
     input.sample = 3
-    input.parallelChunks = chunked
+    input.chunking = chunked ? .always : .never
     input.chunkSize = chunkSize
     configure(&input)
     let opened = try input.open(try ByteInput(path: path), path: path)
@@ -175,15 +175,12 @@ import Testing
     }
   }
 
-  @Test(
-    .enabled(
-      if: ProcessInfo.processInfo.activeProcessorCount > 1,
-      "the chunks are read on two threads only with two processors"))
-  func theChunkedPathIsTakenForAFileAndDeclinedForAPipe() throws {
+  @Test func theChunkedPathIsTakenForAFileAndDeclinedForAPipe() throws {
     let csv = Self.mixedCSV(rows: 50)
     var input = TableInput()
     input.sample = 3
     input.chunkSize = 64
+    input.chunking = .always
     let file = try TemporaryFile("mixed.csv", csv)
     let opened = try input.open(try ByteInput(path: file.path), path: file.path)
     let stream = try #require(opened.stream)
@@ -209,6 +206,18 @@ import Testing
       ByteInput(descriptor: descriptors[0], name: "standard input"), path: nil)
     let pipedStream = try #require(piped.stream)
     #expect(pipedStream.consume(rowsFrom: 3, with: RowCounter(), into: &output) == nil)
+
+    // By default a file is cut only where a second processor can help; never when told not to.
+    for (chunking, expected) in [
+      (TableInput.Chunking.withSeveralProcessors, ProcessInfo.processInfo.activeProcessorCount > 1),
+      (.never, false),
+    ] {
+      input.chunking = chunking
+      let reopened = try input.open(try ByteInput(path: file.path), path: file.path)
+      let source = try #require(reopened.stream)
+      let taken = source.consume(rowsFrom: 3, with: RowCounter(), into: &output) != nil
+      #expect(taken == expected, "\(chunking)")
+    }
   }
 }
 
