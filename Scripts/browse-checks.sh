@@ -9,13 +9,7 @@ cd "$(dirname "$0")/.."
 tablekit="${1:-.build/release/tablekit}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source Scripts/check-helpers.sh
 
 # browse INPUT ARGS...: runs browse with INPUT on standard input; output in $work/out, stderr in
 # $work/err, exit status in $status.
@@ -132,5 +126,4 @@ expect_status 65
 checks=$((checks + 1))
 grep -qF "nesting deeper than 256 levels" "$work/err" || fail "deep nesting: $(cat "$work/err")"
 
-echo "browse: $((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+report_checks browse

@@ -10,35 +10,10 @@ cd "$(dirname "$0")/.."
 tablekit="${1:-.build/release/tablekit}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-checks=0
+source Scripts/check-helpers.sh
 # Without an input, tablekit reads standard input when it is a pipe or a file: give it none, so
 # the sample checks below do not depend on what standard input the caller left open.
 exec </dev/null
-
-# expect_failure CODE PATTERN ARGS...: the command must exit CODE and print PATTERN on stderr.
-expect_failure() {
-  local code=$1 pattern=$2
-  shift 2
-  checks=$((checks + 1))
-  local status=0
-  "$tablekit" "$@" >"$work/out" 2>"$work/err" || status=$?
-  if [[ $status -ne $code ]] || ! grep -qF -- "$pattern" "$work/err"; then
-    echo "FAIL: tablekit $* exited $status (wanted $code); stderr: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-  fi
-}
-
-# expect_output PATTERN ARGS...: the command must succeed and print PATTERN on stdout.
-expect_output() {
-  local pattern=$1
-  shift
-  checks=$((checks + 1))
-  if ! "$tablekit" "$@" >"$work/out" 2>"$work/err" || ! grep -qF -- "$pattern" "$work/out"; then
-    echo "FAIL: tablekit $* did not print '$pattern'; stderr: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-  fi
-}
 
 for format in text markdown csv html; do expect_output "INV-1042" --format "$format"; done
 for style in plain compact grid light rounded heavy double; do
@@ -76,8 +51,7 @@ expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format c
 expect_clean_message() {
   checks=$((checks + 1))
   if grep -qiE "file descriptor|NSCocoaErrorDomain|error [0-9]+\.\)|operation could not be completed" "$work/err"; then
-    echo "FAIL: the message leaks internals: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
+    fail "the message leaks internals: $(cat "$work/err")"
   fi
 }
 mkdir -p "$work/a-directory"
@@ -93,8 +67,7 @@ if [[ -w /dev/full ]]; then
   status=0
   "$tablekit" --format csv >/dev/full 2>"$work/err" || status=$?
   if [[ $status -ne 74 ]] || ! grep -qF "cannot write to standard output: No space left on device" "$work/err"; then
-    echo "FAIL: tablekit >/dev/full exited $status; stderr: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
+    fail "tablekit >/dev/full exited $status; stderr: $(cat "$work/err")"
   fi
   expect_clean_message
 fi
@@ -108,8 +81,7 @@ printf '{"columns": ["n"], "rows": [[123456789012345678901234567890], [-92233720
 "$tablekit" --input "$work/exact.json" --format csv >"$work/exact.csv"
 checks=$((checks + 1))
 if [[ "$(cat "$work/exact.csv")" != $'n\r\n123456789012345678901234567890\r\n-9223372036854775809\r\n100.10\r\n1500\r\n0.0\r\n9223372036854775807\r' ]]; then
-  echo "FAIL: numbers were not kept exactly: $(cat -A "$work/exact.csv")" >&2
-  failures=$((failures + 1))
+  fail "numbers were not kept exactly: $(cat -A "$work/exact.csv")"
 fi
 printf '{"columns": ["n"],\n "rows": [[1],\n  [1e-400]]}' >"$work/small.json"
 expect_failure 65 "$work/small.json:3:4: the number 1e-400 has 400 digits after the point; tablekit keeps numbers exactly and holds at most 38" --input "$work/small.json"
@@ -133,8 +105,7 @@ for file in small large plus utf8 surrogate open trailing array; do
   expect_failure 65 "$file.json" --input "$work/$file.json"
   checks=$((checks + 1))
   if grep -qE "Dictionary|String\.Type|Swift\.|DecodingError|expected a string, number, boolean or null" "$work/err"; then
-    echo "FAIL: the message for $file.json reads like Swift: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
+    fail "the message for $file.json reads like Swift: $(cat "$work/err")"
   fi
 done
 
@@ -143,9 +114,7 @@ expect_output "1,2.5" --input "$work/good.json" --format csv
 "$tablekit" --input "$work/good.json" --format csv --output "$work/good.csv"
 checks=$((checks + 1))
 if [[ "$(cat "$work/good.csv")" != $'n,x\r\n1,2.5\r\n,true\r' ]]; then
-  echo "FAIL: --output wrote $(cat -A "$work/good.csv")" >&2
-  failures=$((failures + 1))
+  fail "--output wrote $(cat -A "$work/good.csv")"
 fi
 
-echo "cli: $((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+report_checks cli

@@ -13,27 +13,9 @@ python="${2:-python3}"
 case "$tablekit" in /*) ;; *) tablekit="$PWD/$tablekit" ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source Scripts/check-helpers.sh
 cd "$work"
-failures=0
-checks=0
 exec </dev/null
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# expect_failure CODE PATTERN ARGS...: the command must exit CODE and print PATTERN on stderr.
-expect_failure() {
-  local code=$1 pattern=$2
-  shift 2
-  checks=$((checks + 1))
-  local status=0
-  "$tablekit" "$@" >out 2>err || status=$?
-  if [[ $status -ne $code ]] || ! grep -qF -- "$pattern" err; then
-    fail "tablekit $* exited $status (wanted $code); stderr: $(cat err)"
-  fi
-}
 
 # same_cells A B: Python's csv reads the same cells from both files (a BOM in A is not a cell).
 same_cells() {
@@ -284,5 +266,4 @@ if [[ $file_status -ne 65 || $pipe_status -ne 65 ]] \
   fail "a ragged row at line $bad_line of chunked-bad.csv: file $file_status '$(cat chunked-file.err)', pipe $pipe_status '$(cat chunked-pipe.err)'"
 fi
 
-echo "cli input: $((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+report_checks "cli input"

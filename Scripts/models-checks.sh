@@ -12,70 +12,34 @@ cd "$(dirname "$0")/.."
 tablekit="${1:-.build/release/tablekit}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-checks=0
-
-# expect PATTERN ARGS...: tablekit ARGS must succeed and print the line PATTERN (fixed string).
-expect() {
-  local pattern=$1
-  shift
-  checks=$((checks + 1))
-  if ! "$tablekit" "$@" >"$work/out" 2>"$work/err" || ! grep -qF -- "$pattern" "$work/out"; then
-    echo "FAIL: tablekit $* did not print '$pattern'; got: $(head -c 600 "$work/out") $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-  fi
-}
-
-# expect_not PATTERN ARGS...: tablekit ARGS must succeed and not print PATTERN.
-expect_not() {
-  local pattern=$1
-  shift
-  checks=$((checks + 1))
-  if ! "$tablekit" "$@" >"$work/out" 2>"$work/err" || grep -qF -- "$pattern" "$work/out"; then
-    echo "FAIL: tablekit $* printed '$pattern' (or failed: $(cat "$work/err"))" >&2
-    failures=$((failures + 1))
-  fi
-}
-
-# expect_failure CODE PATTERN ARGS...: tablekit ARGS must exit CODE and say PATTERN on stderr.
-expect_failure() {
-  local code=$1 pattern=$2
-  shift 2
-  checks=$((checks + 1))
-  local status=0
-  "$tablekit" "$@" >"$work/out" 2>"$work/err" || status=$?
-  if [[ $status -ne $code ]] || ! grep -qF -- "$pattern" "$work/err"; then
-    echo "FAIL: tablekit $* exited $status (wanted $code); stderr: $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-  fi
-}
+source Scripts/check-helpers.sh
 
 # Page 0 of 50 posts with a load-more row, in text and HTML.
-expect "  #50 Notes on release notes" --sample feed --page-size 50
-expect "  Load more" --sample feed --page-size 50
-expect_not "#51 " --sample feed --page-size 50
-expect '<tr class="status-load-more"><td colspan="2">Load more</td></tr>' \
+expect_output "  #50 Notes on release notes" --sample feed --page-size 50
+expect_output "  Load more" --sample feed --page-size 50
+expect_no_output "#51 " --sample feed --page-size 50
+expect_output '<tr class="status-load-more"><td colspan="2">Load more</td></tr>' \
   --sample feed --page-size 50 --format html
 # Three pages of a feed of 500: 150 posts, still more to load.
-expect "  #150 Notes on a design review" --sample feed --page-size 50 --pages 3 --feed-size 500
-expect "  Load more" --sample feed --page-size 50 --pages 3 --feed-size 500
+expect_output "  #150 Notes on a design review" --sample feed --page-size 50 --pages 3 --feed-size 500
+expect_output "  Load more" --sample feed --page-size 50 --pages 3 --feed-size 500
 # A short page ends paging: 120 posts in pages of 50, the third has 20 and no load-more row.
-expect "  #120 Notes on a design review" --sample feed --page-size 50 --pages 3 --feed-size 120
-expect_not "Load more" --sample feed --page-size 50 --pages 3 --feed-size 120
+expect_output "  #120 Notes on a design review" --sample feed --page-size 50 --pages 3 --feed-size 120
+expect_no_output "Load more" --sample feed --page-size 50 --pages 3 --feed-size 120
 # A failed page keeps the pages before it and shows the error with retry.
-expect "  Page 1 of the sample feed could not be loaded (--fail-page).  Select to retry" \
+expect_output "  Page 1 of the sample feed could not be loaded (--fail-page).  Select to retry" \
   --sample feed --page-size 50 --pages 2 --fail-page 1
-expect '<tr class="status-failure"><td colspan="2">Page 1 of the sample feed could not be loaded (--fail-page). <span class="status-detail">Select to retry</span></td></tr>' \
+expect_output '<tr class="status-failure"><td colspan="2">Page 1 of the sample feed could not be loaded (--fail-page). <span class="status-detail">Select to retry</span></td></tr>' \
   --sample feed --page-size 50 --pages 2 --fail-page 1 --format html
 # An empty feed says so; a model never loaded shows nothing but its title.
-expect "  No posts yet" --sample feed --feed-size 0
-expect '<tr class="status-empty"><td colspan="2">No posts yet</td></tr>' \
+expect_output "  No posts yet" --sample feed --feed-size 0
+expect_output '<tr class="status-empty"><td colspan="2">No posts yet</td></tr>' \
   --sample feed --feed-size 0 --format html
-expect_not "#1 " --sample feed --pages 0
+expect_no_output "#1 " --sample feed --pages 0
 # Markdown shows status rows as rows; CSV leaves them out (they are not records).
-expect "| Load more |  |" --sample feed --page-size 5 --format markdown
-expect_not "Load more" --sample feed --page-size 5 --format csv
-expect "#5 Notes on a design review,Ada Lovelace · 48 likes" --sample feed --page-size 5 --format csv
+expect_output "| Load more |  |" --sample feed --page-size 5 --format markdown
+expect_no_output "Load more" --sample feed --page-size 5 --format csv
+expect_output "#5 Notes on a design review,Ada Lovelace · 48 likes" --sample feed --page-size 5 --format csv
 
 expect_failure 64 "--page-size needs a whole number from 1 to 1000000, not '0'" \
   --sample feed --page-size 0
@@ -91,13 +55,8 @@ if [[ ${MODELS_CHECKS_SKIP_TESTS:-0} != 1 ]]; then
     grep -E "Test run with" "$work/tests" | sed 's/.*\(Test run with\)/\1/' || tail -1 "$work/tests"
   else
     grep -E "✘|error" "$work/tests" >&2 || tail -20 "$work/tests" >&2
-    echo "FAIL: the model and loader tests" >&2
-    failures=$((failures + 1))
+    fail "the model and loader tests"
   fi
 fi
 
-if [[ $failures -gt 0 ]]; then
-  echo "models-checks: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "models-checks: all $checks checks passed"
+report_checks models-checks
