@@ -106,14 +106,4 @@ package struct JSONTableDocument: Hashable, Sendable {
       tokenizer: JSONTokenizer(path: path, bytes: [], isComplete: false), nextChunk: nextChunk)
     self = try reader.readDocument()
   }
-
-  /// Reads and checks the document in the file at `path`, a chunk at a time.
-  ///
-  /// - Parameter path: The file's path.
-  /// - Returns: The document.
-  /// - Throws: ``JSONTableError`` naming the file and, for bad content, the place in it.
-  package static func load(path: String) throws(JSONTableError) -> JSONTableDocument {
-    let file = try ChunkedFileReader(path: path)
-    return try JSONTableDocument(path: path) { () throws(JSONTableError) in try file.nextChunk() }
-  }
 }

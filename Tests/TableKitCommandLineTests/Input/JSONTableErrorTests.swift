@@ -230,19 +230,4 @@ import Testing
     #expect(error.message.contains(#"\u{1B}[31m\u{202E}"#))
     #expect(!error.description.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
   }
-
-  @Test func aMissingFileNamesThePath() throws {
-    #expect(throws: JSONTableError.self) { try JSONTableDocument.load(path: "/nonexistent/t.json") }
-    do {
-      _ = try JSONTableDocument.load(path: "/nonexistent/t.json")
-    } catch {
-      #expect(error.description == "cannot read /nonexistent/t.json: No such file or directory")
-      #expect(error.localizedDescription == error.description)
-    }
-    do {
-      _ = try JSONTableDocument.load(path: "/")
-    } catch {
-      #expect(error.description == "cannot read /: it is a directory, not a file")
-    }
-  }
 }

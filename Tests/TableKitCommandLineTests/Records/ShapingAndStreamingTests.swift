@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 import TableKitCommandLine
 import Testing
@@ -93,6 +94,16 @@ import Testing
   @Test func aFileWithoutAKnownExtensionIsReadByItsContent() throws {
     #expect(try readTable("data", "[[\"a\"], [1]]").rows == [[1]])
     #expect(try readTable("data", "x\ty\n1\t2\n").columns == ["x", "y"])
+  }
+
+  @Test func aMissingFileOrADirectoryIsReportedWithItsPath() {
+    let missing = #expect(throws: TableInputError.self) {
+      _ = try ByteInput(path: "/nonexistent/t.json")
+    }
+    #expect(missing?.description == "cannot read /nonexistent/t.json: No such file or directory")
+    #expect(missing?.localizedDescription == missing?.description)
+    let directory = #expect(throws: TableInputError.self) { _ = try ByteInput(path: "/") }
+    #expect(directory?.description == "cannot read /: it is a directory, not a file")
   }
 
   @Test func aStreamOverAFileIsReadAgainFromItsStartAfterItsKeptRows() throws {
