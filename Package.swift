@@ -12,6 +12,10 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "TableKit",
+  // The oldest releases whose standard library has everything used here: Swift 6.0's
+  // `String(validating:as:)` (the tests' UTF-8 oracle) and `ContinuousClock` (the benchmark).
+  // Linux ignores this; CI has no Apple machine, so no Apple build has checked it yet.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "TableKit", targets: ["TableKit"]),
     .library(name: "TableRender", targets: ["TableRender"]),
