@@ -49,7 +49,8 @@ struct ChunkedFileRows {
   /// Hands every row from ``start`` on to copies of `consumer`, on this thread and one more.
   ///
   /// - Parameters:
-  ///   - consumer: The consumer each chunk copies; the outcome's absorbs every copy in order.
+  ///   - consumer: The consumer each chunk copies; the outcome holds it, having absorbed every
+  ///     copy in order.
   ///   - output: Where the chunks' bytes go, in order.
   /// - Returns: The rows handed over, the consumer that absorbed them, and where the run
   ///   stopped if it did.
