@@ -37,10 +37,9 @@ struct ChunkedFileRows {
 
   /// How a run ended.
   struct Outcome<Consumer: RowConsumer> {
-    /// The rows handed to consumers, in order.
-    var rows: Int
-    /// The consumer given to the run, having absorbed every chunk's copy in order.
-    var consumer: Consumer
+    /// The rows handed to consumers, and the consumer given to the run, having absorbed every
+    /// chunk's copy in order.
+    var consumed: ConsumedRows<Consumer>
     /// Where the rows not handed over start, when the run stopped at a chunk it could not
     /// read; `nil` when every row to the end of the file was handed over.
     var stoppedAt: ResumePoint?
@@ -62,25 +61,22 @@ struct ChunkedFileRows {
     worker.name = "tablekit chunks"
     worker.start()
     defer { shared.stopAndWait() }
-    var rows = 0
+    var consumed = ConsumedRows(count: 0, consumer: consumer)
     var point = start
-    var absorbing = consumer
     while true {
       switch shared.nextStep() {
       case .process(let index):
         shared.finish(
           index, with: process(index, prototype: shared.prototype, reusing: shared.spareBytes()))
       case .finished:
-        return Outcome(rows: rows, consumer: absorbing, stoppedAt: point)
+        return Outcome(consumed: consumed, stoppedAt: point)
       case .emit(var chunk):
-        if chunk.isPastEnd { return Outcome(rows: rows, consumer: absorbing, stoppedAt: nil) }
-        guard !chunk.failed else {
-          return Outcome(rows: rows, consumer: absorbing, stoppedAt: point)
-        }
+        if chunk.isPastEnd { return Outcome(consumed: consumed, stoppedAt: nil) }
+        guard !chunk.failed else { return Outcome(consumed: consumed, stoppedAt: point) }
         chunk.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
         shared.recycle(&chunk.bytes)
-        absorbing.absorb(chunk.consumer)
-        rows += chunk.rows
+        consumed.consumer.absorb(chunk.consumer)
+        consumed.count += chunk.rows
         point = ResumePoint(
           byteOffset: chunk.end, line: point.line + chunk.lines, row: point.row + chunk.rows)
       }

@@ -297,11 +297,10 @@ extension RecordStreamDataSource: ParallelRowSource {
       makeReader: { input, start in chunking.makeReader(input, start, columns) },
       chunkSize: chunking.chunkSize)
     let outcome = plan.run(with: consumer, into: &output)
-    let consumed = ConsumedRows(count: outcome.rows, consumer: outcome.consumer)
-    let next = firstRow + outcome.rows
+    let next = firstRow + outcome.consumed.count
     guard let stopped = outcome.stoppedAt else {
       total = next
-      return consumed
+      return outcome.consumed
     }
     // Read on from the first record the chunks could not take, one at a time.
     prefetcher?.cancel(waiting: true)
@@ -311,7 +310,7 @@ extension RecordStreamDataSource: ParallelRowSource {
     let rest = ByteInput(region: stopped.byteOffset..<chunking.file.size, of: chunking.file)
     reader = chunking.makeReader(rest, stopped, columns)
     readerRow = next
-    return consumed
+    return outcome.consumed
   }
 }
 
