@@ -54,7 +54,7 @@ func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 private func checkRendersBack(columns: [String], rows: [[CellValue]]) {
   let dataSource = SectionedDataSource<Any>(
     items: rows.map { Cell($0.first?.text ?? "", values: $0) },
-    columns: columns.map { TableColumn($0) })
+    columns: columns.map { ColumnDefinition($0) })
   let output = CSVTableRenderer(lineEnding: .lf, formulaGuard: .off)
     .render(TableController(dataSource: dataSource).table)
   if !isValidUTF8(Array(output.utf8)) { fail("CSV output is not valid UTF-8", [output]) }

@@ -46,14 +46,14 @@ private struct LinkRow: TableRepresentable, HTMLRepresentable {
 
 /// A small table of sections and rows, and the values each row should show.
 private struct FuzzTable {
-  var columns: [TableColumn]
+  var columns: [ColumnDefinition]
   var sections: [TableSection<Any>]
   let controller: TableController
 
   init(_ input: inout FuzzInput) {
     let columnCount = input.choice(5)
     columns = (0..<columnCount).map { _ in
-      TableColumn(input.text(limit: 10), alignment: TableColumn.Alignment.allCases[input.choice(4)])
+      ColumnDefinition(input.text(limit: 10), alignment: ColumnDefinition.Alignment.allCases[input.choice(4)])
     }
     sections = (0..<(1 + input.choice(3))).map { _ in
       let header = input.flag() ? input.text(limit: 10) : nil
@@ -89,7 +89,7 @@ private struct FuzzTable {
     }
   }
 
-  var table: Table { controller.table }
+  var table: TableView { controller.table }
 
   /// The columns the renderers lay out: the declared ones, or two untitled ones.
   var layoutColumnCount: Int { columns.isEmpty ? 2 : columns.count }

@@ -23,7 +23,7 @@ enum BenchmarkTable {
     "multi-word note with somewhat more text in it", "", "refund < 100 & > 10", "paid", "x|y|z",
     "follow-up",
   ]
-  static let columns = ["id", "name", "amount", "flag", "date", "note"].map { TableColumn($0) }
+  static let columns = ["id", "name", "amount", "flag", "date", "note"].map { ColumnDefinition($0) }
 
   /// Every "first last" name, indexed `first * 16 + last`.
   static let names: [String] = firstNames.flatMap { first in lastNames.map { first + " " + $0 } }
@@ -198,7 +198,7 @@ final class BenchmarkDataSource: TableDataSource {
   }
 
   var numberOfSections: Int { 1 }
-  var columns: [TableColumn] { BenchmarkTable.columns }
+  var columns: [ColumnDefinition] { BenchmarkTable.columns }
 
   func numberOfRows(inSection section: Int) -> Int { count }
 

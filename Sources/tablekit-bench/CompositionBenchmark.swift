@@ -11,7 +11,7 @@ final class HeldRowsDataSource: TableDataSource {
   init(_ rows: [BenchmarkRow]) { self.rows = rows }
 
   var numberOfSections: Int { 1 }
-  var columns: [TableColumn] { BenchmarkTable.columns }
+  var columns: [ColumnDefinition] { BenchmarkTable.columns }
   func numberOfRows(inSection section: Int) -> Int { rows.count }
   func representedObject(at position: TablePosition) -> Any { rows[position.row] }
   func cell(at position: TablePosition) -> Cell { rows[position.row].tableCell }
@@ -38,7 +38,7 @@ final class HeldRowsDataSource: TableDataSource {
 /// filters the N rows and filters them again with a narrower predicate.
 ///
 /// `read_only` asks the root data source for every row, through every level (what a caller of
-/// `Table.cell(at:)` pays); the renderers read each section from its leaf
+/// `TableView.cell(at:)` pays); the renderers read each section from its leaf
 /// (`TableDataSource.rowSource(forSection:)`).
 func runCompositionBenchmark(rows: Int, repetitions: Int, only: String?) {
   let all = HeldRowsDataSource.benchmarkRows(count: rows)
@@ -70,7 +70,7 @@ func runCompositionBenchmark(rows: Int, repetitions: Int, only: String?) {
   for (rendererName, renderer) in renderers {
     let selected = shapes.filter { only == nil || "\(rendererName)_\($0.0)".hasPrefix(only ?? "") }
     guard !selected.isEmpty else { continue }
-    let tables = selected.map { Table(dataSource: $0.1()) }
+    let tables = selected.map { TableView(dataSource: $0.1()) }
     // Repetitions go round the shapes, so a burst of load on the shared machine falls on
     // every shape alike instead of on whichever ran during it.
     var times = [[Double]](repeating: [], count: selected.count)
@@ -102,7 +102,7 @@ func runCompositionBenchmark(rows: Int, repetitions: Int, only: String?) {
   var filtered: FilteredDataSource<HeldRowsDataSource>?
   let filterTime = seconds { filtered = base.filtered { cents($0) % 2 == 0 } }
   guard let filtered else { return }
-  let table = Table(dataSource: filtered)
+  let table = TableView(dataSource: filtered)
   let shownBefore = filtered.numberOfShownRows
   var changes = TableChangeset()
   let refilterTime = seconds {

@@ -119,10 +119,10 @@ enum OwnCase: String, CaseIterable {
   ///
   /// The generic paths hold their rows in memory, as a `SectionedDataSource` does; they are made
   /// here, before any timing.
-  func makeTable(rows: Int) -> Table {
+  func makeTable(rows: Int) -> TableView {
     switch path {
     case .typed:
-      return Table(dataSource: BenchmarkDataSource(count: rows))
+      return TableView(dataSource: BenchmarkDataSource(count: rows))
     case .generic:
       return Self.sectioned(BenchmarkDataSource.rows(count: rows) { $0 })
     case .cellOnly:
@@ -130,8 +130,8 @@ enum OwnCase: String, CaseIterable {
     }
   }
 
-  private static func sectioned(_ items: [Any]) -> Table {
-    Table(
+  private static func sectioned(_ items: [Any]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
         sections: [TableSection(items: items)], columns: BenchmarkTable.columns))
   }
@@ -140,7 +140,7 @@ enum OwnCase: String, CaseIterable {
 /// Reads every row's cell and represented object and writes nothing: the floor any renderer
 /// stands on, so the cost of the data source can be told apart from the cost of a format.
 struct ReadOnlyRenderer: TableRenderer {
-  func render(_ table: Table, into output: inout OutputBuffer) {
+  func render(_ table: TableView, into output: inout OutputBuffer) {
     var checksum = 0
     let dataSource = table.dataSource
     var cell = Cell("")

@@ -87,7 +87,7 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
     try await withServer { server, session in
       let loader = RemotePageLoader<Story>(url: server.url("/stories"), session: session)
       let model = PagedModel(pageSize: 2, loader: loader.pageLoader)
-      let table = Table(dataSource: ModelDataSource(model: model))
+      let table = TableView(dataSource: ModelDataSource(model: model))
       await model.load()
       await model.load(more: true)
       #expect(table.shape == TableShape(rowCounts: [5]))  // 4 stories and "Load more"
@@ -166,7 +166,7 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
     try await withServer { server, session in
       let broken = RemotePageLoader<Story>(url: server.url("/broken"), session: session)
       let model = PagedModel(pageSize: 2, loader: broken.pageLoader)
-      let table = Table(dataSource: ModelDataSource(model: model))
+      let table = TableView(dataSource: ModelDataSource(model: model))
       await model.load()
       let row = try table.cell(at: TablePosition(section: 0, row: 0))
       #expect(row.kind == .failure)

@@ -8,7 +8,7 @@
 /// let account = SectionedDataSource(sections: [TableSection("Account", items: [profile])])
 /// let devices = DiffableDataSource<String, Device>()
 /// let settings = ComposedDataSource([account, devices, notifications.filtered { … }])
-/// let table = Table(dataSource: settings)
+/// let table = TableView(dataSource: settings)
 /// ```
 ///
 /// Positions map both ways in O(log c) for c children: the composed data source keeps the prefix
@@ -22,7 +22,7 @@
 /// that changed the child. Several child changes made inside ``performUpdates(_:)`` reach the
 /// table as one changeset. A child that changes without reporting it (a plain
 /// ``SectionedDataSource`` edited in place) needs ``reloadChildren()`` and a
-/// ``Table/reloadData()``, as it would alone.
+/// ``TableView/reloadData()``, as it would alone.
 public final class ComposedDataSource: ForwardingTableDataSource {
   /// The children, in the order their sections appear.
   public var children: [any TableDataSource] { layout.children }

@@ -9,7 +9,7 @@
 /// ```swift
 /// let contacts = DiffableDataSource<String, Contact>()
 /// let search = contacts.filtered { ($0 as? Contact)?.name.contains("Ann") ?? false }
-/// let table = Table(dataSource: search)
+/// let table = TableView(dataSource: search)
 /// try search.setPredicate { ($0 as? Contact)?.name.contains("Anna") ?? false }
 /// ```
 ///

@@ -13,7 +13,7 @@
 /// - Header and footer titles ask the child for its section.
 /// - ``TableDataSource/willSelectRow(at:)`` asks the child: a veto stays a veto, a redirect
 ///   within the child is mapped back to the wrapper's positions, and a redirect outside the
-///   child is an error: ``Table/selectRow(at:)`` throws a ``TableError`` naming both places
+///   child is an error: ``TableView/selectRow(at:)`` throws a ``TableError`` naming both places
 ///   (``selectionTarget(forRowAt:)`` throws it as
 ///   ``CompositionError/redirectOutsideChild(from:child:to:)``; `willSelectRow(at:)`, which
 ///   cannot throw, reads it as a veto).
@@ -103,7 +103,7 @@ extension ForwardingTableDataSource {
   }
 
   /// The columns of the first child that has any.
-  public var columns: [TableColumn] {
+  public var columns: [ColumnDefinition] {
     var index = 0
     while let child = child(at: index) {
       let columns = child.columns
@@ -143,7 +143,7 @@ extension ForwardingTableDataSource {
   /// - Throws: ``CompositionError/redirectOutsideChild(from:child:to:)`` when the child
   ///   redirected to a position it does not show here. `from` is always this data source's
   ///   position; `child` names the data source that redirected, however deep, and where in it.
-  ///   ``Table/selectRow(at:)`` turns it into a ``TableError``.
+  ///   ``TableView/selectRow(at:)`` turns it into a ``TableError``.
   public func selectionTarget(
     forRowAt position: TablePosition
   ) throws(CompositionError) -> TablePosition? {

@@ -3,14 +3,14 @@
 ///
 /// ```swift
 /// let ledger = SegmentedDataSource([thisMonth, lastMonth])
-/// let table = Table(dataSource: ledger)
+/// let table = TableView(dataSource: ledger)
 /// try table.selectSegment(1, of: ledger)  // last month's sections replace this month's
 /// ```
 ///
 /// Switching segments with ``selectSegment(_:)`` reports one changeset: the old segment's
 /// sections deleted and the new one's inserted. The rows selected in a segment when it is left
 /// are remembered while it is hidden (its child is not told they were deselected) and listed by
-/// ``selectedPositions(inSegment:)``; ``Table/selectSegment(_:of:)`` switches and selects them
+/// ``selectedPositions(inSegment:)``; ``TableView/selectSegment(_:of:)`` switches and selects them
 /// again when the segment returns.
 ///
 /// Changes reported by the shown child pass through unchanged. A change of a hidden child is
@@ -18,7 +18,7 @@
 /// stays selected where it went, a deleted one is dropped). A hidden child that changes without
 /// reporting it, or reports a change that does not match its counts, loses its kept rows.
 ///
-/// Nested in a composition, it works the same: ``Table/selectSegment(_:of:)`` finds where the
+/// Nested in a composition, it works the same: ``TableView/selectSegment(_:of:)`` finds where the
 /// segmented data source sits under the table's data source.
 public final class SegmentedDataSource: ForwardingTableDataSource {
   /// The segments' data sources.
@@ -193,7 +193,7 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
   }
 }
 
-extension Table {
+extension TableView {
   /// Shows the segment at `index` of `segmented` and selects again the rows that were selected
   /// in that segment when it was last shown.
   ///

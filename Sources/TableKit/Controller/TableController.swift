@@ -18,21 +18,21 @@
 /// }
 /// ```
 ///
-/// The controller registers itself as the table's ``Table/selectionObserver``, so every selection
+/// The controller registers itself as the table's ``TableView/selectionObserver``, so every selection
 /// (through the table or through the controller) reaches ``didSelectRow(at:representing:)``
 /// after the data source's own hook.
 open class TableController: TableSelectionObserver {
   /// The table this controller prepared and binds.
-  public let table: Table
+  public let table: TableView
 
   /// The title of the screen the table is on, for example the name of the selected brand.
   open var title: String?
 
   /// The navigation stack this controller is on, or `nil` when it is on none (never pushed, or
   /// popped); set by the stack, held weakly because the stack owns its levels.
-  public internal(set) weak var navigationStack: NavigationStack?
+  public internal(set) weak var navigationStack: NavigationController?
 
-  /// The description this level was made from, when a ``NavigationStack`` made it from one.
+  /// The description this level was made from, when a ``NavigationController`` made it from one.
   public internal(set) var destination: (any NavigationDestination)?
 
   /// The back title set for this level, or `nil` to use the title of the level below (see
@@ -52,7 +52,7 @@ open class TableController: TableSelectionObserver {
   ///   - dataSource: The data source, created with its data.
   public init(title: String? = nil, dataSource: any TableDataSource) {
     self.title = title
-    self.table = Table(dataSource: dataSource)
+    self.table = TableView(dataSource: dataSource)
     table.selectionObserver = self
   }
 
@@ -79,7 +79,7 @@ open class TableController: TableSelectionObserver {
   /// The description of the level that selecting the row at `position` leads to, or `nil` (the
   /// default) when the row leads nowhere deeper.
   ///
-  /// A ``NavigationStack`` asks this after a selection and makes the next level from the answer
+  /// A ``NavigationController`` asks this after a selection and makes the next level from the answer
   /// with its factory; a ``NavigationWalker`` asks it of every row to walk the whole hierarchy.
   /// Answer from the row alone, without side effects: the workflow belongs in
   /// ``didSelectRow(at:representing:)``, which runs first when a person selects the row.
@@ -101,7 +101,7 @@ open class TableController: TableSelectionObserver {
   ///   - position: The selected row.
   ///   - object: The object the row represents.
   public func table(
-    _ table: Table,
+    _ table: TableView,
     didSelectRowAt position: TablePosition,
     representing object: Any
   ) {

@@ -3,7 +3,7 @@
 /// the input ends.
 ///
 /// It has one section. ``TableDataSource/numberOfRows(inSection:)`` answers the rows read so far,
-/// so a ``Table`` made from it starts with the rows already buffered, not the whole input. A
+/// so a ``TableView`` made from it starts with the rows already buffered, not the whole input. A
 /// renderer walks it with ``loadRow(_:)`` from row 0 until that returns `false`, and after each
 /// loaded row asks ``TableDataSource/representedObject(at:)`` and
 /// ``TableDataSource/configureCell(_:at:)`` for that row.

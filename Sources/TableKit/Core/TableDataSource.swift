@@ -25,8 +25,8 @@
 /// }
 /// ```
 ///
-/// The ``Table`` only calls the position-taking methods with positions inside the counts it read at
-/// its last reload. An implementation whose data can change must call ``Table/reloadData()``
+/// The ``TableView`` only calls the position-taking methods with positions inside the counts it read at
+/// its last reload. An implementation whose data can change must call ``TableView/reloadData()``
 /// before the table is read again, or guard its indexing (as ``SectionedDataSource`` does): the
 /// table cannot know that the data shrank behind its back.
 public protocol TableDataSource: AnyObject {
@@ -82,7 +82,7 @@ public protocol TableDataSource: AnyObject {
   func configureCell(_ cell: inout Cell, at position: TablePosition)
 
   /// The columns of a multi-column table; empty (the default) for a table of texts and details.
-  var columns: [TableColumn] { get }
+  var columns: [ColumnDefinition] { get }
 
   /// This table's overrides of how types show themselves; empty by default.
   var representations: RepresentationRegistry { get }
@@ -159,7 +159,7 @@ extension TableDataSource {
   }
 
   /// No columns: rows show their text and detail.
-  public var columns: [TableColumn] { [] }
+  public var columns: [ColumnDefinition] { [] }
 
   /// No overrides: every type shows itself its own way.
   public var representations: RepresentationRegistry { RepresentationRegistry() }

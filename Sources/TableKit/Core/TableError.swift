@@ -1,4 +1,4 @@
-/// A position handed to a ``Table`` that the table does not have.
+/// A position handed to a ``TableView`` that the table does not have.
 ///
 /// The error names the position, the reason, and the table's actual shape, so the message says
 /// what to do about it:

@@ -9,7 +9,7 @@
 /// print(position)  // (1, 2)
 /// ```
 ///
-/// A position says nothing about whether it exists in a given table; the ``Table`` checks every
+/// A position says nothing about whether it exists in a given table; the ``TableView`` checks every
 /// position it is handed and throws ``TableError`` for one it does not have.
 public struct TablePosition: Hashable, Comparable, Sendable {
   /// The section, counted from zero.

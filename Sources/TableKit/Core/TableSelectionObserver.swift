@@ -9,5 +9,5 @@ public protocol TableSelectionObserver: AnyObject {
   ///   - table: The table whose row was selected.
   ///   - position: The selected row.
   ///   - object: The object the row represents.
-  func table(_ table: Table, didSelectRowAt position: TablePosition, representing object: Any)
+  func table(_ table: TableView, didSelectRowAt position: TablePosition, representing object: Any)
 }

@@ -1,6 +1,6 @@
 /// How many sections a table has and how many rows each holds.
 ///
-/// The ``Table`` takes its shape from the data source on ``Table/reloadData()`` and checks every
+/// The ``TableView`` takes its shape from the data source on ``TableView/reloadData()`` and checks every
 /// position against it, so a data source that changes without a reload cannot make the table
 /// read past the end of its data. Errors carry the shape so their message can say what the
 /// valid positions were.

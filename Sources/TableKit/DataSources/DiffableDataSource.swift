@@ -4,13 +4,13 @@
 /// The snapshot says which items are where, by identifier; the data source keeps the value of
 /// each item. ``apply(_:items:)`` diffs the new snapshot against the current one, with the
 /// items' `==` deciding which rows changed content, and hands the changeset to its table
-/// through ``changeObserver`` (the ``Table`` sets itself there when bound). Rows show their
+/// through ``changeObserver`` (the ``TableView`` sets itself there when bound). Rows show their
 /// items through ``TableRepresentable`` and ``representations``, like any data source.
 ///
 /// ```swift
 /// let contacts = DiffableDataSource<String, Contact>()
 /// contacts.headerTitles = ["friends": "Friends", "work": "Work"]
-/// let table = Table(dataSource: contacts)
+/// let table = TableView(dataSource: contacts)
 ///
 /// var snapshot = TableSnapshot<String, Contact.ID>()
 /// try snapshot.appendSections(["friends", "work"])
@@ -29,14 +29,14 @@ where Item.ID: Sendable {
   public private(set) var snapshot = TableSnapshot<SectionID, Item.ID>()
   /// The value of each item the snapshot names.
   public private(set) var items: [Item.ID: Item] = [:]
-  /// Told of every applied change; the ``Table`` bound to this data source sets itself here.
+  /// Told of every applied change; the ``TableView`` bound to this data source sets itself here.
   public weak var changeObserver: (any TableChangeObserver)?
   /// The title above each section, by section identifier.
   public var headerTitles: [SectionID: String]
   /// The title below each section, by section identifier.
   public var footerTitles: [SectionID: String]
   /// The columns of a multi-column table; empty for a table of texts and details.
-  public var columns: [TableColumn]
+  public var columns: [ColumnDefinition]
   /// This table's overrides of how types show themselves.
   public var representations: RepresentationRegistry
 
@@ -50,7 +50,7 @@ where Item.ID: Sendable {
   public init(
     headerTitles: [SectionID: String] = [:],
     footerTitles: [SectionID: String] = [:],
-    columns: [TableColumn] = [],
+    columns: [ColumnDefinition] = [],
     representations: RepresentationRegistry = RepresentationRegistry()
   ) {
     self.headerTitles = headerTitles

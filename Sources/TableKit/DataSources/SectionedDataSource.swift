@@ -8,17 +8,17 @@
 ///   TableSection("Phone", items: contact.phoneNumbers),
 ///   TableSection("E-mail", items: contact.emailAddresses),
 /// ])
-/// let table = Table(dataSource: contactCard)
+/// let table = TableView(dataSource: contactCard)
 /// ```
 ///
-/// Change ``sections`` and call ``Table/reloadData()`` to show the change. Until then the table
+/// Change ``sections`` and call ``TableView/reloadData()`` to show the change. Until then the table
 /// still asks for the rows it had; a position that no longer exists is answered with an empty,
 /// unselectable row (and no titles) rather than a trap.
 open class SectionedDataSource<Item>: TableDataSource {
   /// The sections, in display order.
   public var sections: [TableSection<Item>]
   /// The columns of a multi-column table; empty for a table of texts and details.
-  public var columns: [TableColumn]
+  public var columns: [ColumnDefinition]
   /// This table's overrides of how types show themselves.
   public var representations: RepresentationRegistry {
     didSet { memo = RepresentationMemo() }
@@ -38,7 +38,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   ///   - representations: This table's overrides of how types show themselves.
   public init(
     sections: [TableSection<Item>],
-    columns: [TableColumn] = [],
+    columns: [ColumnDefinition] = [],
     representations: RepresentationRegistry = RepresentationRegistry()
   ) {
     self.sections = sections
@@ -52,7 +52,7 @@ open class SectionedDataSource<Item>: TableDataSource {
   /// - Parameters:
   ///   - items: The items, one per row.
   ///   - columns: The columns of a multi-column table.
-  public convenience init(items: [Item], columns: [TableColumn] = []) {
+  public convenience init(items: [Item], columns: [ColumnDefinition] = []) {
     self.init(sections: [TableSection(items: items)], columns: columns)
   }
 

@@ -10,7 +10,7 @@
 /// ```swift
 /// let feed = PagedModel<Post>(pageSize: 50) { page, size in try await api.posts(page, size) }
 /// let posts = ModelDataSource(model: feed, title: "Posts", emptyMessage: "No posts yet")
-/// let table = Table(dataSource: posts)
+/// let table = TableView(dataSource: posts)
 /// await feed.load()   // the table inserts a loading row, then 50 posts and "Load more"
 /// ```
 ///
@@ -47,7 +47,7 @@
 public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSource, ModelListener {
   /// The model shown.
   public let model: Model
-  /// Told of every change; the ``Table`` or the composition this data source is in sets itself
+  /// Told of every change; the ``TableView`` or the composition this data source is in sets itself
   /// here.
   public weak var changeObserver: (any TableChangeObserver)?
   /// The section's header title, or `nil`.
@@ -55,7 +55,7 @@ public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSourc
   /// The section's footer title, or `nil`.
   public var footer: String?
   /// The columns of a multi-column table; empty for a table of texts and details.
-  public var columns: [TableColumn]
+  public var columns: [ColumnDefinition]
   /// This table's overrides of how types show themselves.
   public var representations: RepresentationRegistry
   /// What the empty row says: the app's message for a model that loaded nothing.
@@ -89,7 +89,7 @@ public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSourc
     model: Model,
     title: String? = nil,
     emptyMessage: String = "Nothing here yet",
-    columns: [TableColumn] = [],
+    columns: [ColumnDefinition] = [],
     representations: RepresentationRegistry = RepresentationRegistry(),
     isolation: isolated any Actor = #isolation
   ) {

@@ -1,7 +1,7 @@
 /// The controller of one drill-down level: selecting a branch opens its level, selecting a leaf
 /// reports it with its path from the root.
 ///
-/// Make a whole drill-down with ``NavigationStack/init(drillingInto:title:onSelect:)``; each level
+/// Make a whole drill-down with ``NavigationController/init(drillingInto:title:onSelect:)``; each level
 /// it pushes is a `DrillDownController` titled from the row that opened it, described by its
 /// ``DrillDownDestination`` (the path from the root).
 public final class DrillDownController<Node: DrillDownNode>: TableController {

@@ -1,4 +1,4 @@
-/// One change to a ``NavigationStack``, as its observers see it.
+/// One change to a ``NavigationController``, as its observers see it.
 ///
 /// Every push and every pop is one event, in the order it happened: `popToRoot()` over three
 /// levels is three ``popped(_:)`` events, top level first.

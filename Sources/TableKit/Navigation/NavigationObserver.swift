@@ -1,4 +1,4 @@
-/// An object told about every push and pop of a ``NavigationStack``.
+/// An object told about every push and pop of a ``NavigationController``.
 ///
 /// A stack holds its observers weakly, like a table holds its selection observer, so an observer
 /// is never kept alive by what it observes. A test can record the events and assert the exact
@@ -9,7 +9,7 @@ public protocol NavigationObserver: AnyObject {
   /// - Parameters:
   ///   - stack: The stack that changed.
   ///   - event: What happened.
-  func navigationStack(_ stack: NavigationStack, didChange event: NavigationEvent)
+  func navigationStack(_ stack: NavigationController, didChange event: NavigationEvent)
 }
 
 /// A weak reference to an observer, so the stack's list does not keep it alive.

@@ -1,4 +1,4 @@
-/// Values that levels of one ``NavigationStack`` pass to the levels above them, by typed key.
+/// Values that levels of one ``NavigationController`` pass to the levels above them, by typed key.
 ///
 /// The session replaces a global "session manager": it belongs to its stack, so two stacks (two
 /// windows, two tests) never see each other's values. A level writes; deeper levels read:

@@ -42,7 +42,7 @@ public struct NavigationWalker: Sendable {
   ///   where the walk started first.
   @discardableResult
   public func walk(
-    _ stack: NavigationStack, visiting visit: (NavigationVisit) -> Void
+    _ stack: NavigationController, visiting visit: (NavigationVisit) -> Void
   ) throws(NavigationError) -> NavigationWalkReport {
     let start = stack.top
     var walk = Walk(stack: stack, limits: self)
@@ -59,7 +59,7 @@ public struct NavigationWalker: Sendable {
 
 /// One walk in progress: the stack, the limits, and what has been counted so far.
 private struct Walk {
-  let stack: NavigationStack
+  let stack: NavigationController
   let limits: NavigationWalker
   var report = NavigationWalkReport()
 

@@ -1,6 +1,6 @@
 /// An object told, synchronously, when a data source's content changed.
 ///
-/// A ``Table`` is the change observer of its data source; a data source made of other data
+/// A ``TableView`` is the change observer of its data source; a data source made of other data
 /// sources is the change observer of each of them, translates each changeset into its own
 /// positions and passes it on to its own observer. Because the call is synchronous and returns
 /// the table's verdict, nothing reads the table between a data change and its apply, and an
@@ -21,7 +21,7 @@ public protocol TableChangeObserver: AnyObject {
 
 /// A data source whose content changes over time and reports each change to an observer.
 ///
-/// The ``Table`` it is bound to sets itself as ``changeObserver`` when bound (and clears it when
+/// The ``TableView`` it is bound to sets itself as ``changeObserver`` when bound (and clears it when
 /// given another data source). After each change of its content, the data source calls
 /// ``reportChange(_:)``, whose error says whether the table accepted the change:
 ///

@@ -3,7 +3,7 @@
 ///
 /// A changeset is the one thing that travels when a table's content changes: a diff of two
 /// ``TableSnapshot``s makes one, data sources pass it up to their ``TableChangeObserver``, and
-/// ``Table/performBatchUpdates(_:)`` checks it against the data source and applies it.
+/// ``TableView/performBatchUpdates(_:)`` checks it against the data source and applies it.
 ///
 /// ## The order of the steps
 ///
@@ -21,7 +21,7 @@
 ///    second `performBatchUpdates` after the first (UIKit refuses a reload of a row that also
 ///    moves in the same batch).
 ///
-/// The rules UIKit enforces hold for every changeset a diff makes, and ``Table`` checks them
+/// The rules UIKit enforces hold for every changeset a diff makes, and ``TableView`` checks them
 /// for any changeset it is given:
 ///
 /// - every index is in range (old positions in the old table, new ones in the new table) and

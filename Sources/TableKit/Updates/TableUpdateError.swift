@@ -1,4 +1,4 @@
-/// Why a ``Table`` refused a batch update: the changeset breaks one of the rules of
+/// Why a ``TableView`` refused a batch update: the changeset breaks one of the rules of
 /// ``TableChangeset``, or the data source's new counts disagree with what it claims.
 ///
 /// The table keeps the shape and selection it had, so nothing is read out of step with the

@@ -1,4 +1,4 @@
-/// An object told about each batch update a ``Table`` applied.
+/// An object told about each batch update a ``TableView`` applied.
 ///
 /// Tests use it to assert the exact updates a change produced; a UIKit adapter would replay
 /// each changeset on a `UITableView` (see ``TableChangeset`` for the order).
@@ -9,5 +9,5 @@ public protocol TableUpdateObserver: AnyObject {
   /// - Parameters:
   ///   - table: The table that changed.
   ///   - changeset: The changes, as applied.
-  func table(_ table: Table, didPerformBatchUpdates changeset: TableChangeset)
+  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset)
 }

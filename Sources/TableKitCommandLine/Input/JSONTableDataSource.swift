@@ -7,11 +7,11 @@ import TableKit
 /// finding each record's representation.
 final class JSONTableDataSource: TableDataSource {
   let document: JSONTableDocument
-  let columns: [TableColumn]
+  let columns: [ColumnDefinition]
 
   init(document: JSONTableDocument) {
     self.document = document
-    self.columns = document.columns.map { TableColumn($0) }
+    self.columns = document.columns.map { ColumnDefinition($0) }
   }
 
   var numberOfSections: Int { document.sections.count }

@@ -25,7 +25,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   package typealias ReaderFactory = (_ columns: [String]?) throws(TableInputError) ->
     any RecordReader
 
-  package let columns: [TableColumn]
+  package let columns: [ColumnDefinition]
   /// The error that ended the rows early, if one did.
   @exclusivity(unchecked) package private(set) var error: TableInputError?
 
@@ -102,7 +102,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     batch = RecordBatch(width: available.count)
     self.projection = projection
     isIdentity = projection == Array(available.indices)
-    columns = projection.map { TableColumn(available[$0]) }
+    columns = projection.map { ColumnDefinition(available[$0]) }
     footerText = footer
     self.countsRows = countsRows
   }

@@ -128,7 +128,7 @@ public struct CSVTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the CSV goes.
-  public func render(_ table: Table, into output: inout OutputBuffer) {
+  public func render(_ table: TableView, into output: inout OutputBuffer) {
     var layout = TableLayout(for: table)
     let fieldCount = layout.columns.count + (sectionColumn == nil ? 0 : 1)
     if includesHeaderRow, layout.hasHeaderRow {

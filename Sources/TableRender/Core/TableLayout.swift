@@ -9,7 +9,7 @@ import TableKit
 /// columns are not shown.
 struct TableLayout {
   /// The columns, declared or implicit.
-  let columns: [TableColumn]
+  let columns: [ColumnDefinition]
   /// Whether the columns were declared, so their titles form a header row.
   let hasHeaderRow: Bool
 
@@ -22,11 +22,11 @@ struct TableLayout {
   var conformances = FormatConformances()
 
   /// The layout for the data source of `table`.
-  init(for table: Table) {
+  init(for table: TableView) {
     registry = table.dataSource.representations
     let declared = table.dataSource.columns
     if declared.isEmpty {
-      columns = [TableColumn(""), TableColumn("")]
+      columns = [ColumnDefinition(""), ColumnDefinition("")]
       hasHeaderRow = false
     } else {
       columns = declared

@@ -30,7 +30,7 @@ public protocol TableRenderer: Sendable {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
-  func render(_ table: Table, into output: inout OutputBuffer)
+  func render(_ table: TableView, into output: inout OutputBuffer)
 }
 
 extension TableRenderer {
@@ -39,7 +39,7 @@ extension TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the text goes.
-  public func render<Output: TextOutputStream>(_ table: Table, to output: inout Output) {
+  public func render<Output: TextOutputStream>(_ table: TableView, to output: inout Output) {
     OutputBuffer.writing(to: &output) { render(table, into: &$0) }
   }
 
@@ -47,7 +47,7 @@ extension TableRenderer {
   ///
   /// - Parameter table: The table to render.
   /// - Returns: The rendered text.
-  public func render(_ table: Table) -> String {
+  public func render(_ table: TableView) -> String {
     var output = ""
     render(table, to: &output)
     return output
@@ -62,7 +62,7 @@ extension TableRenderer {
   ///     error's message; `nil` for `standard output`, `standard error` or `file descriptor N`.
   /// - Throws: ``RenderError/writeFailed(destination:code:)`` when a write fails.
   public func write(
-    _ table: Table,
+    _ table: TableView,
     toDescriptor descriptor: Int32,
     destination: String? = nil
   ) throws(RenderError) {
@@ -77,7 +77,7 @@ extension TableRenderer {
   ///
   /// - Parameter table: The table to render.
   /// - Throws: ``RenderError/writeFailed(destination:code:)`` when a write fails.
-  public func writeToStandardOutput(_ table: Table) throws(RenderError) {
+  public func writeToStandardOutput(_ table: TableView) throws(RenderError) {
     try write(table, toDescriptor: 1)
   }
 
@@ -87,7 +87,7 @@ extension TableRenderer {
   ///   - table: The table to render.
   ///   - path: The file's path.
   /// - Throws: ``RenderError`` when the file cannot be opened or written.
-  public func write(_ table: Table, toFile path: String) throws(RenderError) {
+  public func write(_ table: TableView, toFile path: String) throws(RenderError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .cannotOpen(path: path, code: errno) }
     defer { close(descriptor) }

@@ -1,6 +1,6 @@
 import TableKit
 
-extension Table {
+extension TableView {
   /// Visits every section header, row and footer in display order, positions taken from the
   /// table's shape so the data source is only asked for rows it has.
   ///
@@ -69,7 +69,7 @@ extension Table {
   }
 }
 
-extension Table {
+extension TableView {
   /// The most rows a first pass (widths, alignment) may read before the walk starts again from
   /// the first row: every row, or the rows a streamed data source can read again.
   var firstPassRowLimit: Int {

@@ -71,7 +71,7 @@ public struct HTMLTableRenderer: TableRenderer {
     /// A standalone HTML document: doctype, `<html lang>`, UTF-8 charset, viewport, `<title>`
     /// and the embedded ``HTMLTableRenderer/styleSheet``, with the table as its body.
     ///
-    /// `title` is escaped; one with no visible character is written as `Table`, since a document
+    /// `title` is escaped; one with no visible character is written as `TableView`, since a document
     /// must have a non-empty title. `language` should be a BCP 47 tag such as `en` or `de-CH`;
     /// it is escaped but not checked.
     case document(title: String, language: String = "en")
@@ -117,7 +117,7 @@ public struct HTMLTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the HTML goes.
-  public func render(_ table: Table, into output: inout OutputBuffer) {
+  public func render(_ table: TableView, into output: inout OutputBuffer) {
     switch mode {
     case .fragment:
       writeTable(table, into: &output)
@@ -213,7 +213,7 @@ public struct HTMLTableRenderer: TableRenderer {
   }
 
   /// Writes the `<table>` element, streaming the rows.
-  private func writeTable(_ table: Table, into output: inout OutputBuffer) {
+  private func writeTable(_ table: TableView, into output: inout OutputBuffer) {
     var layout = TableLayout(for: table)
     let alignments = layout.columns.map(\.alignment)
     let span = layout.columns.count
@@ -310,7 +310,7 @@ public struct HTMLTableRenderer: TableRenderer {
   private static func writeCell(
     _ value: HTMLValue,
     isFirst: Bool,
-    alignment: TableColumn.Alignment,
+    alignment: ColumnDefinition.Alignment,
     links: LinkPolicy,
     into output: inout OutputBuffer
   ) {
@@ -349,7 +349,7 @@ public struct HTMLTableRenderer: TableRenderer {
   @inline(__always)
   private static func cellStart(
     isFirst: Bool,
-    _ alignment: TableColumn.Alignment,
+    _ alignment: ColumnDefinition.Alignment,
     isNumeric: Bool
   ) -> StaticString {
     switch (isFirst, alignment, isNumeric) {
@@ -373,7 +373,7 @@ public struct HTMLTableRenderer: TableRenderer {
   }
 
   /// The opening tag of a column header cell.
-  private static func headerCellStart(_ alignment: TableColumn.Alignment) -> StaticString {
+  private static func headerCellStart(_ alignment: ColumnDefinition.Alignment) -> StaticString {
     switch alignment {
     case .automatic: "<th scope=\"col\">"
     case .left: "<th scope=\"col\" class=\"left\">"

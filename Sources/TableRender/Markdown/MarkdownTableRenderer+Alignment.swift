@@ -20,7 +20,7 @@ extension MarkdownTableRenderer {
   ///
   /// The rows read are read again when they are written; the data source's
   /// `configureCell(_:at:)` must give the same cell both times, as for the text renderer.
-  static func delimiters(for table: Table, layout: inout TableLayout) -> [StaticString] {
+  static func delimiters(for table: TableView, layout: inout TableLayout) -> [StaticString] {
     var delimiters: [StaticString] = layout.columns.map { column in
       switch column.alignment {
       case .left: " :--- |"

@@ -80,7 +80,7 @@ public struct MarkdownTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: Where the Markdown goes.
-  public func render(_ table: Table, into output: inout OutputBuffer) {
+  public func render(_ table: TableView, into output: inout OutputBuffer) {
     var layout = TableLayout(for: table)
     let delimiters = Self.delimiters(for: table, layout: &layout)
     var writer = BlockWriter()

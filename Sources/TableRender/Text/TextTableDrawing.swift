@@ -39,7 +39,7 @@ struct TextTableDrawing {
   /// the built-in styles), so a line stores it with one write.
   private let verticalWord: UInt32?
   /// Each column's alignment, read once (reading `layout.columns[i]` copies the column).
-  private let alignments: [TableColumn.Alignment]
+  private let alignments: [ColumnDefinition.Alignment]
   /// The most bytes a plain line takes besides its values' bytes: the borders or gaps, the
   /// indent, every visible column's full width, the accessory column and the line break.
   private let lineBytes: Int
@@ -567,7 +567,9 @@ struct TextTableDrawing {
 
   /// Where a value sits in a column aligned `alignment`: numbers right and text left when it is
   /// automatic.
-  private static func placement(_ alignment: TableColumn.Alignment, isNumber: Bool) -> Placement {
+  private static func placement(_ alignment: ColumnDefinition.Alignment, isNumber: Bool)
+    -> Placement
+  {
     switch alignment {
     case .left: .left
     case .right: .right

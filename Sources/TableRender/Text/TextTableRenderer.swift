@@ -87,7 +87,7 @@ public struct TextTableRenderer: TableRenderer {
   /// - Parameters:
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
-  public func render(_ table: Table, into output: inout OutputBuffer) {
+  public func render(_ table: TableView, into output: inout OutputBuffer) {
     let tabWidth = min(max(self.tabWidth, 1), 64)
     var layout = TableLayout(for: table)
     // A header whose titles are all empty would draw an empty line and a rule: leave it out.
@@ -144,7 +144,7 @@ public struct TextTableRenderer: TableRenderer {
 
   /// The first pass: widths of up to `rowLimit` rows.
   private func measure(
-    _ table: Table,
+    _ table: TableView,
     layout: inout TableLayout,
     into metrics: inout TextColumnMetrics,
     rowLimit: Int,

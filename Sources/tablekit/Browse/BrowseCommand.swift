@@ -24,7 +24,7 @@ enum BrowseCommand {
       return 0
     }
     let selections = SelectionLog()
-    let stack: NavigationStack
+    let stack: NavigationController
     do {
       stack = try makeStack(options.source, selections: selections)
     } catch {
@@ -42,7 +42,7 @@ enum BrowseCommand {
   /// The stack for `source`; a leaf selection is written into `selections` as a sentence.
   private static func makeStack(
     _ source: BrowseOptions.Source, selections: SelectionLog
-  ) throws -> NavigationStack {
+  ) throws -> NavigationController {
     let report: (DrillDownSelection<NestedValue>) -> Void = { selection in
       let path = selection.path.map(String.init).joined(separator: ", ")
       selections.last = "Selected \"\(selection.leaf.title)\" (path [\(path)])."
@@ -51,7 +51,7 @@ enum BrowseCommand {
     case .cars:
       return try CarCatalogue.makeStack()
     case .nested:
-      return NavigationStack(
+      return NavigationController(
         drillingInto: NestedSample.value, title: NestedSample.title, onSelect: report)
     case .file(let path):
       // Opening it first names the path and the reason (missing, a directory) in plain words.
@@ -61,7 +61,7 @@ enum BrowseCommand {
         fail(error.description, code: 65)
       }
       let value = try NestedJSON.read(path: path)
-      return NavigationStack(drillingInto: value, title: value.title, onSelect: report)
+      return NavigationController(drillingInto: value, title: value.title, onSelect: report)
     }
   }
 }

@@ -4,11 +4,11 @@ import TableKit
 ///
 /// Only selectable rows get a number, counted from 1 through the sections; the number is what a
 /// person types (or what the highlight stands on). Status rows, such as the empty-state row, get
-/// none. Cells are read through the level's ``Table``, which checks every position, and the
+/// none. Cells are read through the level's ``TableView``, which checks every position, and the
 /// represented object is the position itself, so the renderer draws exactly these cells.
 final class BrowseLevelDataSource: TableDataSource {
   /// The level's table.
-  private let table: Table
+  private let table: TableView
   /// The selectable rows, in order; number `n` is `numbered[n - 1]`.
   let numbered: [TablePosition]
   /// The number of each selectable row.
@@ -23,7 +23,7 @@ final class BrowseLevelDataSource: TableDataSource {
   /// - Parameters:
   ///   - table: The level's table.
   ///   - marksHighlight: Whether labels leave room for the highlight marker.
-  init(table: Table, marksHighlight: Bool) {
+  init(table: TableView, marksHighlight: Bool) {
     self.table = table
     self.marksHighlight = marksHighlight
     var numbered: [TablePosition] = []
@@ -50,9 +50,10 @@ final class BrowseLevelDataSource: TableDataSource {
 
   /// The level's columns after an untitled number column; a level without columns shows its
   /// text and detail.
-  var columns: [TableColumn] {
+  var columns: [ColumnDefinition] {
     let own = table.dataSource.columns
-    return [TableColumn("")] + (own.isEmpty ? [TableColumn(""), TableColumn("")] : own)
+    return [ColumnDefinition("")]
+      + (own.isEmpty ? [ColumnDefinition(""), ColumnDefinition("")] : own)
   }
 
   func titleForHeader(inSection section: Int) -> String? {

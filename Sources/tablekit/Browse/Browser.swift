@@ -11,11 +11,11 @@ final class Browser {
     case said(String)
   }
 
-  let stack: NavigationStack
+  let stack: NavigationController
   /// What the last leaf selection reported, set by the sample's selection handler.
   private let selections: SelectionLog
 
-  init(stack: NavigationStack, selections: SelectionLog) {
+  init(stack: NavigationController, selections: SelectionLog) {
     self.stack = stack
     self.selections = selections
   }

@@ -119,9 +119,9 @@ final class InteractiveBrowser {
     let width = max(size.columns - 1, 1)
     let renderer = TextTableRenderer(style: .rounded, maximumWidth: width)
     level.highlighted = highlight
-    let marked = lines(of: renderer.render(Table(dataSource: level)))
+    let marked = lines(of: renderer.render(TableView(dataSource: level)))
     level.highlighted = nil
-    let plain = lines(of: renderer.render(Table(dataSource: level)))
+    let plain = lines(of: renderer.render(TableView(dataSource: level)))
     let highlighted = Set(marked.indices.filter { $0 >= plain.count || marked[$0] != plain[$0] })
 
     let viewport = max(size.rows - 3, 1)

@@ -44,7 +44,7 @@ struct ScriptedBrowser {
     let level = browser.currentLevel(marksHighlight: false)
     let renderer = TextTableRenderer(title: browser.breadcrumbLine, style: .rounded)
     print("", to: &output)
-    print(renderer.render(Table(dataSource: level)), terminator: "", to: &output)
+    print(renderer.render(TableView(dataSource: level)), terminator: "", to: &output)
     print(TerminalText.inert(browser.choices(for: level)), to: &output)
     return level
   }

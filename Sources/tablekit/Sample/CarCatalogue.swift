@@ -45,8 +45,8 @@ enum CarCatalogue {
   ]
 
   /// A navigation stack on the brands level.
-  static func makeStack() throws(NavigationError) -> NavigationStack {
-    try NavigationStack(rootDestination: Level.brands, factory: makeLevel)
+  static func makeStack() throws(NavigationError) -> NavigationController {
+    try NavigationController(rootDestination: Level.brands, factory: makeLevel)
   }
 
   /// Makes the level `destination` describes from what the session holds.

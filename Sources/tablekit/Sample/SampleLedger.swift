@@ -8,10 +8,10 @@ enum SampleLedger {
   static let title = "Ledger — Northwind Studio"
 
   static let columns = [
-    TableColumn("Date"),
-    TableColumn("Reference"),
-    TableColumn("Description"),
-    TableColumn("Amount"),
+    ColumnDefinition("Date"),
+    ColumnDefinition("Reference"),
+    ColumnDefinition("Description"),
+    ColumnDefinition("Amount"),
   ]
 
   static func makeSections() -> [TableSection<Any>] {

@@ -31,7 +31,7 @@ import Testing
     input.chunkSize = chunkSize
     configure(&input)
     let opened = try input.open(try ByteInput(path: path), path: path)
-    let output = renderer.render(Table(dataSource: opened.dataSource))
+    let output = renderer.render(TableView(dataSource: opened.dataSource))
     return (output, opened.stream?.error.map { "\($0)" })
   }
 

@@ -25,7 +25,7 @@ private final class Inbox: ChangingTableDataSource {
     let inbox = Inbox(["hello"])
     let inner = ComposedDataSource([SectionedDataSource(items: ["pinned"]), inbox])
     let outer = ComposedDataSource([SectionedDataSource<String>(sections: []), inner])
-    let table = Table(dataSource: outer.filtered { _ in true })
+    let table = TableView(dataSource: outer.filtered { _ in true })
     // Right: the new row is inserted at the end of the inbox, section 1 of the table.
     try inbox.receive("again", reporting: TableChangeset(insertedRows: [pos(0, 1)]))
     #expect(table.shape == TableShape(rowCounts: [1, 2]))

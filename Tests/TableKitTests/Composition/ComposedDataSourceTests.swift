@@ -4,7 +4,7 @@ import Testing
 @Suite struct ComposedDataSourceTests {
   /// General (static), Devices (an array), Alerts (a filtered list of things with even values).
   private func makeSettings() throws -> (
-    ComposedDataSource, ThingList, FilteredDataSource<ThingList>, Table, ChangeLog
+    ComposedDataSource, ThingList, FilteredDataSource<ThingList>, TableView, ChangeLog
   ) {
     let general = SectionedDataSource(sections: [
       TableSection("General", items: ["Wi-Fi", "Bluetooth"]),
@@ -16,7 +16,7 @@ import Testing
     ])
     let even = alerts.filtered { ($0 as? Thing).map { $0.value % 2 == 0 } ?? false }
     let settings = ComposedDataSource([general, devices, even])
-    let table = Table(dataSource: settings)
+    let table = TableView(dataSource: settings)
     let log = ChangeLog()
     table.updateObserver = log
     return (settings, alerts, even, table, log)
@@ -76,7 +76,7 @@ import Testing
     let inner = ComposedDataSource([SectionedDataSource(items: ["inner"]), leaf])
     let middle = ComposedDataSource([SectionedDataSource<String>(sections: []), inner])
     let root = ComposedDataSource([top, middle])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     let log = ChangeLog()
     table.updateObserver = log
     #expect(table.shape == TableShape(rowCounts: [1, 1, 2, 0]))
@@ -104,7 +104,7 @@ import Testing
     let second = try ThingList([(2, [Thing(id: 2, value: 2), Thing(id: 3, value: 3)])])
     let plain = SectionedDataSource(items: ["plain"])
     let root = ComposedDataSource([first, plain, second])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     let log = ChangeLog()
     table.updateObserver = log
     let changes = try root.performUpdates {
@@ -124,7 +124,7 @@ import Testing
 
   @Test func childrenAddedAndRemovedAreSectionChanges() throws {
     let root = ComposedDataSource([SectionedDataSource(items: ["a"])])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     let log = ChangeLog()
     table.updateObserver = log
     let two = SectionedDataSource(sections: [
@@ -141,7 +141,7 @@ import Testing
   @Test func aChildsSelectionRulesWorkAtItsOwnPositions() throws {
     let picky = PickyList(["zero", "one", "two", "three", "four"])
     let root = ComposedDataSource([SectionedDataSource(items: ["above"]), picky])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     #expect(try table.selectRow(at: pos(1, 0)) == nil)  // vetoed
     #expect(try table.selectRow(at: pos(1, 1)) == pos(1, 2))  // redirected within the child
     #expect(picky.selected.map(\.0) == [pos(0, 2)])
@@ -181,7 +181,7 @@ import Testing
         from: pos(1, 3), child: ChildPosition(child: 0, position: pos(0, 3)), to: pos(0, 99))
     ) { try root.selectionTarget(forRowAt: pos(1, 3)) }
     #expect(try root.selectionTarget(forRowAt: pos(1, 1)) == pos(1, 2))
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     let error = #expect(throws: TableError.self) { try table.selectRow(at: pos(1, 3)) }
     #expect(error?.position == pos(1, 3))
     #expect(table.selectedPositions.isEmpty)
@@ -192,14 +192,14 @@ import Testing
     let loud = PickyList(["bob"])
     loud.representations.register(String.self) { Cell($0.uppercased(), kind: "loud") }
     let root = ComposedDataSource([plain, loud])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     #expect(try table.cell(at: pos(0, 0)).text == "ann")
     #expect(try table.cell(at: pos(1, 0)) == Cell("BOB", kind: "loud"))
     // An override on the composition wins over both, for this table only.
     root.representations.register(String.self) { Cell("[\($0)]") }
     #expect(try table.cell(at: pos(0, 0)).text == "[ann]")
     #expect(try table.cell(at: pos(1, 0)).text == "[bob]")
-    #expect(try Table(dataSource: loud).cell(at: pos(0, 0)).text == "BOB")
+    #expect(try TableView(dataSource: loud).cell(at: pos(0, 0)).text == "BOB")
   }
 
   @Test func filteredSelectionReachesTheBaseAtItsPosition() throws {
@@ -235,7 +235,7 @@ extension TableChangeset {
     ])
     let second = PickyList(["zero", "one", "two", "three", "four"])
     let root = ComposedDataSource([first, second])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     table.allowsMultipleSelection = true
     try table.selectRow(at: pos(1, 1))  // first's thing 3
     try table.selectRow(at: pos(2, 4))  // second's "four"

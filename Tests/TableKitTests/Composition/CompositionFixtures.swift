@@ -44,7 +44,7 @@ final class ThingList: DiffableDataSource<Int, Thing> {
 /// Records every changeset the table applied.
 final class ChangeLog: TableUpdateObserver {
   var changesets: [TableChangeset] = []
-  func table(_ table: Table, didPerformBatchUpdates changeset: TableChangeset) {
+  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset) {
     changesets.append(changeset)
   }
 }

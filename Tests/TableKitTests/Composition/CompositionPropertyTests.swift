@@ -258,7 +258,7 @@ private func makeTree(
       var nextID = 0
       let parts = TreeParts()
       let root = try makeTree(depth: 4, parts: parts, using: &random, nextID: &nextID)
-      let table = Table(dataSource: root.source)
+      let table = TableView(dataSource: root.source)
       let log = ChangeLog()
       table.updateObserver = log
       try check(table, shows: root.expected(), "tree \(tree), seed \(seed): initial")
@@ -348,7 +348,9 @@ private func makeTree(
         + "children added or removed), \(changesets) changesets replayed, seed \(seed)")
   }
 
-  private func check(_ table: Table, shows expected: [ExpectedSection], _ context: String) throws {
+  private func check(_ table: TableView, shows expected: [ExpectedSection], _ context: String)
+    throws
+  {
     #expect(
       table.shape == TableShape(rowCounts: expected.map(\.things.count)), "\(context): shape")
     for (section, content) in expected.enumerated() {

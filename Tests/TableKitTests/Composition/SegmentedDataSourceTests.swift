@@ -9,7 +9,7 @@ import Testing
     ])
     let lastMonth = try ThingList([(3, (10...13).map { Thing(id: $0, value: $0) })])
     let ledger = SegmentedDataSource([thisMonth, lastMonth])
-    let table = Table(dataSource: ledger)
+    let table = TableView(dataSource: ledger)
     let log = ChangeLog()
     table.updateObserver = log
     #expect(table.shape == TableShape(rowCounts: [2, 1]))
@@ -37,7 +37,7 @@ import Testing
     let second = try ThingList([(2, [Thing(id: 2, value: 2)])])
     let segments = SegmentedDataSource([first, second])
     let root = ComposedDataSource([SectionedDataSource(items: ["title"]), segments])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     let log = ChangeLog()
     table.updateObserver = log
     try second.apply(
@@ -65,7 +65,7 @@ import Testing
     let ledger = SegmentedDataSource([thisMonth, lastMonth])
     let footer = PickyList(["below", "b", "c"])
     let root = ComposedDataSource([header, ComposedDataSource([ledger]), footer])
-    let table = Table(dataSource: root)
+    let table = TableView(dataSource: root)
     table.allowsMultipleSelection = true
     #expect(table.shape == TableShape(rowCounts: [3, 2, 1, 3]))
 
@@ -90,7 +90,7 @@ import Testing
     let thisMonth = try ThingList([(1, (1...3).map { Thing(id: $0, value: $0) })])
     let lastMonth = try ThingList([(2, [Thing(id: 10, value: 10)])])
     let ledger = SegmentedDataSource([thisMonth, lastMonth])
-    let table = Table(dataSource: ledger)
+    let table = TableView(dataSource: ledger)
     table.allowsMultipleSelection = true
     try table.selectRow(at: pos(0, 1))  // thing 2
     try table.selectRow(at: pos(0, 2))  // thing 3

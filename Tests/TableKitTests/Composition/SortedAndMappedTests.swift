@@ -7,7 +7,7 @@ import Testing
       (1, [Thing(id: 1, value: 5), Thing(id: 2, value: 9), Thing(id: 3, value: 1)])
     ])
     let sorted = list.sorted { (($0 as? Thing)?.value ?? 0) < (($1 as? Thing)?.value ?? 0) }
-    let table = Table(dataSource: sorted)
+    let table = TableView(dataSource: sorted)
     let log = ChangeLog()
     table.updateObserver = log
     #expect(
@@ -31,10 +31,10 @@ import Testing
     let list = try ThingList([(1, [Thing(id: 1, value: 5), Thing(id: 2, value: 9)])])
     let doubled = list.mapped { ($0 as? Thing).map { "\($0.id): \($0.value * 2)" } ?? $0 }
     doubled.representations.register(String.self) { Cell($0, kind: "doubled") }
-    let table = Table(dataSource: doubled)
+    let table = TableView(dataSource: doubled)
     #expect(try table.cell(at: pos(0, 1)) == Cell("2: 18", kind: "doubled"))
     #expect(try table.representedObject(at: pos(0, 0)) as? String == "1: 10")
-    #expect(try Table(dataSource: list).cell(at: pos(0, 1)).text == "thing 2=9")
+    #expect(try TableView(dataSource: list).cell(at: pos(0, 1)).text == "thing 2=9")
     try table.selectRow(at: pos(0, 1))
     #expect(list.selected.map(\.1) == [2])  // the base gets its own object
   }
@@ -46,7 +46,7 @@ import Testing
   @Test func aRowAFilterHidesIsDeselectedAtItsBasePosition() throws {
     let list = try ThingList([(1, (0..<6).map { Thing(id: $0, value: $0) })])
     let filtered = list.filtered { (($0 as? Thing)?.value ?? 0) >= 2 }
-    let table = Table(dataSource: filtered)
+    let table = TableView(dataSource: filtered)
     table.allowsMultipleSelection = true
     try table.selectRow(at: pos(0, 1))  // thing 3
     try table.selectRow(at: pos(0, 3))  // thing 5
@@ -59,7 +59,7 @@ import Testing
   @Test func aSortedRowTheBaseDeletesIsDeselectedAtItsOldBasePosition() throws {
     let list = try ThingList([(1, [5, 1, 4, 2].map { Thing(id: $0, value: $0) })])
     let sorted = list.sorted { (($0 as? Thing)?.value ?? 0) > (($1 as? Thing)?.value ?? 0) }
-    let table = Table(dataSource: sorted)
+    let table = TableView(dataSource: sorted)
     try table.selectRow(at: pos(0, 3))  // thing 1, the base's row 1
     try list.apply(
       edited(list.snapshot) { try $0.deleteItems([1]) },
@@ -71,7 +71,7 @@ import Testing
   @Test func aMappedRowTheBaseDeletesLastIsStillTold() throws {
     let list = try ThingList([(1, (0..<3).map { Thing(id: $0, value: $0) })])
     let mapped = list.mapped { $0 }
-    let table = Table(dataSource: mapped)
+    let table = TableView(dataSource: mapped)
     try table.selectRow(at: pos(0, 2))
     try list.apply(
       edited(list.snapshot) { try $0.deleteItems([2]) },

@@ -56,7 +56,7 @@ private final class OpeningController: TableController {
 
   @Test func theControllerIsNotRetainedByItsTable() {
     weak var released: TableController?
-    var table: Table?
+    var table: TableView?
     do {
       let controller = TableController(dataSource: RecentActivityDataSource(recent: []))
       released = controller

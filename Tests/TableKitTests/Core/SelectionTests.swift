@@ -50,9 +50,9 @@ private final class RecordingDataSource: TableDataSource {
   private let b = TablePosition(section: 0, row: 1)
   private let c = TablePosition(section: 1, row: 0)
 
-  private func makeTable() -> (Table, RecordingDataSource) {
+  private func makeTable() -> (TableView, RecordingDataSource) {
     let dataSource = RecordingDataSource([["a", "b"], ["c"]])
-    return (Table(dataSource: dataSource), dataSource)
+    return (TableView(dataSource: dataSource), dataSource)
   }
 
   @Test func didSelectReceivesTheRepresentedObject() throws {

@@ -6,7 +6,7 @@ import Testing
   @Test func aSectionedDataSourceThatShrankAnswersEmptyRowsInsteadOfTrapping() throws {
     let dataSource = SectionedDataSource<String>(
       sections: [TableSection("A", items: ["one", "two"]), TableSection("B", items: ["three"])])
-    let table = Table(dataSource: dataSource)
+    let table = TableView(dataSource: dataSource)
     dataSource.sections = [TableSection("A", items: ["one"])]
 
     let missing = try table.cell(at: TablePosition(section: 0, row: 1))
@@ -28,7 +28,7 @@ import Testing
       override func didDeselectRow(at position: TablePosition) { deselected.append(position) }
     }
     let dataSource = Recording(items: ["a", "b", "c"])
-    let table = Table(dataSource: dataSource)
+    let table = TableView(dataSource: dataSource)
     table.allowsMultipleSelection = true
     try table.selectRow(at: TablePosition(section: 0, row: 0))
     try table.selectRow(at: TablePosition(section: 0, row: 2))
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func replacingTheDataSourceClearsTheSelection() throws {
-    let table = Table(dataSource: SectionedDataSource<String>(items: ["a", "b"]))
+    let table = TableView(dataSource: SectionedDataSource<String>(items: ["a", "b"]))
     try table.selectRow(at: TablePosition(section: 0, row: 0))
     table.dataSource = SectionedDataSource<Cell>(items: [
       Cell("not selectable", isSelectable: false)

@@ -15,7 +15,7 @@ private final class TwoByTwoDataSource: TableDataSource {
   /// Errors of every reason, as a caller meets them.
   static func errors() -> [TableError] {
     let dataSource = TwoByTwoDataSource()
-    let table = Table(dataSource: dataSource)
+    let table = TableView(dataSource: dataSource)
     var found: [TableError] = []
     for position in [
       TablePosition(section: 5, row: 0), TablePosition(section: -1, row: 1),
@@ -33,7 +33,7 @@ private final class TwoByTwoDataSource: TableDataSource {
     } catch {
       found.append(error)
     }
-    let empty = Table(dataSource: SectionedDataSource<String>(sections: []))
+    let empty = TableView(dataSource: SectionedDataSource<String>(sections: []))
     do throws(TableError) {
       _ = try empty.numberOfRows(inSection: 0)
     } catch {
@@ -61,7 +61,7 @@ private final class TwoByTwoDataSource: TableDataSource {
   }
 
   @Test func aBadSectionNamesTheWholePositionThenTheBounds() {
-    let table = Table(dataSource: TwoByTwoDataSource())
+    let table = TableView(dataSource: TwoByTwoDataSource())
     let error = #expect(throws: TableError.self) {
       try table.cell(at: TablePosition(section: 3, row: 1))
     }
@@ -74,7 +74,7 @@ private final class TwoByTwoDataSource: TableDataSource {
   // The patterns the Getting Started article shows; they must keep compiling as written.
 
   @Test func typedDoCatchGivesTheReason() {
-    let table = Table(dataSource: TwoByTwoDataSource())
+    let table = TableView(dataSource: TwoByTwoDataSource())
     var reason: TableError.Reason?
     do throws(TableError) {
       _ = try table.cell(at: TablePosition(section: 0, row: 7))
@@ -85,7 +85,7 @@ private final class TwoByTwoDataSource: TableDataSource {
   }
 
   @Test func castingInACatchClauseGivesTheReason() {
-    let table = Table(dataSource: TwoByTwoDataSource())
+    let table = TableView(dataSource: TwoByTwoDataSource())
     var reason: TableError.Reason?
     do {
       _ = try table.cell(at: TablePosition(section: 0, row: 7))

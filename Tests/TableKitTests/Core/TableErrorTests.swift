@@ -16,7 +16,7 @@ private enum Access: CaseIterable {
   case select
   case deselect
 
-  func perform(on table: Table, at position: TablePosition) throws(TableError) {
+  func perform(on table: TableView, at position: TablePosition) throws(TableError) {
     switch self {
     case .cell: _ = try table.cell(at: position)
     case .representedObject: _ = try table.representedObject(at: position)
@@ -76,7 +76,7 @@ private enum Access: CaseIterable {
 
   @Test(arguments: cases)
   func invalidPositionsThrowTypedErrorsThatNameTheBounds(_ example: Case) throws {
-    let table = Table(dataSource: ShapedDataSource(example.rowCounts))
+    let table = TableView(dataSource: ShapedDataSource(example.rowCounts))
     for access in Access.allCases {
       let error = #expect(throws: TableError.self) {
         try access.perform(on: table, at: example.position)
@@ -89,7 +89,7 @@ private enum Access: CaseIterable {
   }
 
   @Test func sectionQueriesNameTheSectionOnly() throws {
-    let table = Table(dataSource: ShapedDataSource([2, 2]))
+    let table = TableView(dataSource: ShapedDataSource([2, 2]))
     let error = #expect(throws: TableError.self) { try table.numberOfRows(inSection: 2) }
     #expect(error?.reason == .sectionPastEnd)
     #expect(error?.row == nil && error?.position == nil)
@@ -100,7 +100,7 @@ private enum Access: CaseIterable {
   }
 
   @Test func negativeCountsFromADataSourceReadAsEmpty() throws {
-    let table = Table(dataSource: ShapedDataSource([-4, 1]))
+    let table = TableView(dataSource: ShapedDataSource([-4, 1]))
     #expect(table.shape.rowCounts == [0, 1])
     #expect(try table.numberOfRows(inSection: 0) == 0)
     let error = #expect(throws: TableError.self) {
@@ -111,7 +111,7 @@ private enum Access: CaseIterable {
 
   @Test func theTableReadsOnlyWhatItsShapeAllowsUntilReloaded() throws {
     let dataSource = SectionedDataSource<String>(items: ["one"])
-    let table = Table(dataSource: dataSource)
+    let table = TableView(dataSource: dataSource)
     dataSource.sections[0].items.append("two")
     // The data source grew, but the table has not been told: it must not read row 1.
     #expect(throws: TableError.self) { try table.cell(at: TablePosition(section: 0, row: 1)) }

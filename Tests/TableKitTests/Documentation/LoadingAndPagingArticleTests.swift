@@ -24,12 +24,12 @@ struct StoryAPI: Sendable {
 }
 
 @MainActor
-func showStories(from api: StoryAPI) async throws -> Table {
+func showStories(from api: StoryAPI) async throws -> TableView {
   let stories = PagedModel<Story>(pageSize: 50) { page, pageSize in
     try await api.stories(page: page, pageSize: pageSize)
   }
   let source = ModelDataSource(model: stories, title: "Stories", emptyMessage: "No stories yet")
-  let table = Table(dataSource: source)
+  let table = TableView(dataSource: source)
 
   await stories.load()  // page 0: 50 stories, then a "Load more" row
   try table.selectRow(at: TablePosition(section: 0, row: 50))  // the user asks for more
@@ -58,7 +58,7 @@ func showStories(from api: StoryAPI) async throws -> Table {
     let pinned = SectionedDataSource(items: pinnedStories)
     let latest = ModelDataSource(model: latestStories, title: "Latest")
     let popular = ModelDataSource(model: popularStories, title: "Popular")
-    let home = Table(dataSource: ComposedDataSource([pinned, latest, popular]))
+    let home = TableView(dataSource: ComposedDataSource([pinned, latest, popular]))
 
     await latestStories.load()
     await popularStories.load()

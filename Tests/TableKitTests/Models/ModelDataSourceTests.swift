@@ -4,7 +4,7 @@ import Testing
 /// The paged feed in a table: status rows, changesets, selection that loads.
 @MainActor @Suite struct ModelDataSourceTests {
   /// Post identifiers as the UIKit model reads a section; the status row is -1.
-  static func model(of table: Table) throws -> [UIKitBatchModel.Section] {
+  static func model(of table: TableView) throws -> [UIKitBatchModel.Section] {
     try (0..<table.numberOfSections).map { section in
       let ids = try (0..<table.numberOfRows(inSection: section)).map { row in
         (try table.representedObject(at: pos(section, row)) as? Post)?.id ?? -1
@@ -16,7 +16,7 @@ import Testing
   @Test func pageZeroShowsItsItemsAndALoadMoreRow() async throws {
     let model = PagedModelTests.feed()
     let source = ModelDataSource(model: model, title: "Posts")
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     #expect(try rowTexts(of: table) == [[]])  // idle: nothing yet
     await model.load()
     #expect(
@@ -27,7 +27,7 @@ import Testing
   @Test func loadMoreAppendsPageOneAsAnInsertNotAReload() async throws {
     let model = PagedModelTests.feed()
     let source = ModelDataSource(model: model)
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     await model.load()
     let log = ChangeLog()
     table.updateObserver = log
@@ -59,7 +59,7 @@ import Testing
   @Test func aShortPageEndsPagingAndRemovesTheLoadMoreRow() async throws {
     let model = PagedModelTests.feed(count: 4)
     let source = ModelDataSource(model: model)
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let log = ChangeLog()
     table.updateObserver = log
     await model.load()
@@ -78,7 +78,7 @@ import Testing
       return feedPage(page, pageSize: size, count: 7)
     }
     let source = ModelDataSource(model: model)
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     await model.load()
     try table.selectRow(at: pos(0, 3))  // load more: fails
     await source.pendingLoad?.value
@@ -100,7 +100,7 @@ import Testing
     let model = gate.model(pageSize: 3)
     let source = ModelDataSource(model: model, emptyMessage: "No posts yet")
     source.loadingText = "Fetching posts…"
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let load = Task { await model.load() }
     await gate.waitForRequests(1)
     #expect(try rowTexts(of: table) == [["[status-loading] Fetching posts…"]])
@@ -115,7 +115,7 @@ import Testing
     let gate = PageGate()
     let model = gate.model(pageSize: 2)
     let source = ModelDataSource(model: model)
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let first = Task { await model.load() }
     await gate.waitForRequests(1)
     await gate.answer(0, with: .success([Post(0), Post(1)]))
@@ -137,7 +137,7 @@ import Testing
     let gate = PageGate()
     let model = gate.model(pageSize: 2)
     let source = ModelDataSource(model: model)
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let first = Task { await model.load() }
     await gate.waitForRequests(1)
     await gate.answer(0, with: .success([Post(0), Post(1)]))
@@ -164,7 +164,7 @@ import Testing
     let composed = ComposedDataSource([
       pinned, ModelDataSource(model: fast, title: "Fast"), ModelDataSource(model: slow),
     ])
-    let table = Table(dataSource: composed)
+    let table = TableView(dataSource: composed)
     let log = ChangeLog()
     table.updateObserver = log
     await fast.load()

@@ -90,7 +90,7 @@ final class EventRecorder: ModelListener {
 }
 
 /// What each row of `table` shows: an item's text, or a status row as `[kind] text`.
-func rowTexts(of table: Table) throws -> [[String]] {
+func rowTexts(of table: TableView) throws -> [[String]] {
   try (0..<table.numberOfSections).map { section in
     try (0..<table.numberOfRows(inSection: section)).map { row in
       let cell = try table.cell(at: TablePosition(section: section, row: row))

@@ -33,8 +33,8 @@ enum CarCatalogue {
   ]
 
   /// A stack on the brands level whose factory makes every level from its description.
-  static func makeStack() throws -> NavigationStack {
-    try NavigationStack(rootDestination: CarLevel.brands, factory: makeLevel)
+  static func makeStack() throws -> NavigationController {
+    try NavigationController(rootDestination: CarLevel.brands, factory: makeLevel)
   }
 
   static func makeLevel(

@@ -14,7 +14,7 @@ private func row(_ row: Int) -> TablePosition {
 @Suite struct DrillDownTests {
   @Test func theNestedListShowsSummariesAndReportsThePathOfALeaf() throws {
     var selections: [DrillDownSelection<NestedValue>] = []
-    let stack = NavigationStack(
+    let stack = NavigationController(
       drillingInto: ["a", "b", ["1", "2"], "c"] as NestedValue, title: "List"
     ) {
       selections.append($0)
@@ -43,7 +43,7 @@ private func row(_ row: Int) -> TablePosition {
   }
 
   @Test func anEmptyChildShowsAnEmptyStateRow() throws {
-    let stack = NavigationStack(drillingInto: ["a", [], ["x"]] as NestedValue, title: "List")
+    let stack = NavigationController(drillingInto: ["a", [], ["x"]] as NestedValue, title: "List")
     #expect(try stack.root.table.cell(at: row(1)).detailText == nil)
     #expect(try stack.root.table.cell(at: row(1)).text == "No items")
     #expect(try stack.root.table.cell(at: row(2)).text == "1 item")
@@ -66,7 +66,7 @@ private func row(_ row: Int) -> TablePosition {
         Folder(title: "notes.txt", children: nil),
       ])
     var opened: [String] = []
-    let stack = NavigationStack(drillingInto: tree, title: tree.title) {
+    let stack = NavigationController(drillingInto: tree, title: tree.title) {
       opened.append($0.leaf.title)
     }
     let documents = try stack.root.table.cell(at: row(0))
@@ -79,13 +79,14 @@ private func row(_ row: Int) -> TablePosition {
     #expect(opened == ["cv.pdf"])
 
     let titled: NestedValue = .list([.list(["x", "y"], title: "Letters")], title: "Root")
-    let letters = try NavigationStack(drillingInto: titled, title: titled.title)
+    let letters = try NavigationController(drillingInto: titled, title: titled.title)
       .selectRow(at: row(0))
     #expect(letters?.title == "Letters")
   }
 
   @Test func aLevelCanBePushedByItsPathAndABadPathIsATypedError() throws {
-    let stack = NavigationStack(drillingInto: ["a", ["b", ["c"]]] as NestedValue, title: "List")
+    let stack = NavigationController(
+      drillingInto: ["a", ["b", ["c"]]] as NestedValue, title: "List")
     let deep = try stack.push(DrillDownDestination(path: [1, 1]))
     #expect(deep.title == "1 item")
     #expect(try deep.table.cell(at: row(0)).text == "c")

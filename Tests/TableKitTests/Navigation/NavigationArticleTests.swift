@@ -13,7 +13,7 @@ import Testing
   @Test func aStackOfLevels() throws {
     let (brands, models, detail) = (level("Brands"), level("BMW"), level("X3"))
 
-    let stack = try NavigationStack(root: brands)
+    let stack = try NavigationController(root: brands)
     try stack.push(models)  // models.backTitle == "Brands"
     try stack.push(detail)
     #expect(models.backTitle == "Brands")
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func theCarCatalogue() throws {
-    let stack = try NavigationStack(
+    let stack = try NavigationController(
       rootDestination: CarLevel.brands, factory: CarCatalogue.makeLevel)
     let models = try stack.selectRow(at: TablePosition(section: 0, row: 1))
     #expect(models?.title == "BMW")
@@ -37,7 +37,7 @@ import Testing
 
   @Test func drillDownIntoNestedData() throws {
     var selections: [DrillDownSelection<NestedValue>] = []
-    let list = NavigationStack(
+    let list = NavigationController(
       drillingInto: ["a", "b", ["1", "2"], "c"] as NestedValue, title: "List"
     ) {
       selections.append($0)
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func theMessageOfPoppingTheRoot() throws {
-    let stack = try NavigationStack(root: level("Brands"))
+    let stack = try NavigationController(root: level("Brands"))
     #expect(throws: NavigationError.self) { try stack.pop() }
     #expect(
       NavigationError.cannotPopRoot(root: "Brands").description

@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func aTableErrorReadsAsTheTableSaysIt() throws {
-    let table = Table(dataSource: SectionedDataSource(items: ["only"]))
+    let table = TableView(dataSource: SectionedDataSource(items: ["only"]))
     let tableError = #expect(throws: TableError.self) {
       try table.selectRow(at: TablePosition(section: 0, row: 3))
     }

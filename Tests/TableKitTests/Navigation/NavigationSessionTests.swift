@@ -16,7 +16,7 @@ private func level(_ title: String) -> TableController {
 
 @Suite struct NavigationSessionTests {
   @Test func aMissingKeyIsNilOrATypedErrorNeverATrap() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     #expect(stack.session.value(for: .count) == nil)
     #expect(!stack.session.contains(SessionKey<Int>.count))
     #expect(stack.root.sessionValue(for: .count) == nil)
@@ -26,7 +26,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func aDeeperLevelHidesALowerValueUntilItIsPopped() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     let deeper = level("Deeper")
     try stack.root.setSessionValue(1, for: .count)
     try stack.push(deeper)
@@ -39,7 +39,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func stackScopedValuesOutliveTheLevelThatWroteThem() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     let settings = level("Settings")
     try stack.push(settings)
     try settings.setSessionValue("dark", for: .theme, scope: .stack)
@@ -53,7 +53,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func keysWithTheSameNameAndAnotherTypeAreDifferentSlots() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     try stack.root.setSessionValue(3, for: .count)
     try stack.root.setSessionValue("three", for: .countText)
     #expect(stack.session.value(for: .count) == 3)

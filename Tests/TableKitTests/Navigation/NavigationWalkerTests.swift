@@ -42,7 +42,7 @@ private final class LoopController: TableController {
 
   @Test func walksTheNestedListAndReportsNoLeaf() throws {
     var selections: [[Int]] = []
-    let stack = NavigationStack(
+    let stack = NavigationController(
       drillingInto: ["a", ["1", ["x"], []], "c"] as NestedValue, title: "List"
     ) {
       selections.append($0.path)
@@ -66,7 +66,9 @@ private final class LoopController: TableController {
   }
 
   @Test func doesNotFollowACycle() throws {
-    let stack = try NavigationStack(rootDestination: CarLevel.brands) { _, _ in LoopController() }
+    let stack = try NavigationController(rootDestination: CarLevel.brands) { _, _ in
+      LoopController()
+    }
     let report = try NavigationWalker().walk(stack) { _ in }
     #expect(report.levelsVisited == 1)
     #expect(report.cyclesSkipped == 2)

@@ -4,7 +4,7 @@ import Testing
 @Suite struct ContactCardTests {
   private let ada = Contact.ada
 
-  private func cells(of table: Table) throws -> [[Cell]] {
+  private func cells(of table: TableView) throws -> [[Cell]] {
     try (0..<table.numberOfSections).map { section in
       try (0..<table.numberOfRows(inSection: section)).map { row in
         try table.cell(at: TablePosition(section: section, row: row))
@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func showsThreeTitledSectionsOfMixedTypes() throws {
-    let table = Table(dataSource: ContactCardDataSource(contact: ada))
+    let table = TableView(dataSource: ContactCardDataSource(contact: ada))
 
     #expect(table.numberOfSections == 3)
     #expect(try table.titleForHeader(inSection: 0) == "Phone")
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func representedObjectsAreTheModelValues() throws {
-    let table = Table(dataSource: ContactCardDataSource(contact: ada))
+    let table = TableView(dataSource: ContactCardDataSource(contact: ada))
 
     let phone = try table.representedObject(at: TablePosition(section: 0, row: 1)) as? PhoneNumber
     let address =
@@ -43,8 +43,8 @@ import Testing
 
   @Test func anotherDataSourceShowsTheSameTypesTheSameWay() throws {
     let recent: [Any] = [ada.emailAddresses[0], ada.phoneNumbers[0], ada.addresses[0]]
-    let card = Table(dataSource: ContactCardDataSource(contact: ada))
-    let activity = Table(dataSource: RecentActivityDataSource(recent: recent))
+    let card = TableView(dataSource: ContactCardDataSource(contact: ada))
+    let activity = TableView(dataSource: RecentActivityDataSource(recent: recent))
 
     let activityCells = try cells(of: activity)[0]
     #expect(activityCells[0] == (try card.cell(at: TablePosition(section: 2, row: 0))))
@@ -58,8 +58,8 @@ import Testing
     let site = Website(url: "https://ada.example")
     var contact = ada
     contact.otherDetails = [site]
-    let card = Table(dataSource: ContactCardDataSource(contact: contact))
-    let activity = Table(dataSource: RecentActivityDataSource(recent: [site]))
+    let card = TableView(dataSource: ContactCardDataSource(contact: contact))
+    let activity = TableView(dataSource: RecentActivityDataSource(recent: [site]))
 
     let expected = Cell(
       "https://ada.example", detail: "web", accessory: .detailButton, kind: "website")
@@ -72,8 +72,8 @@ import Testing
     overriding.representations.register(PhoneNumber.self) { phone in
       Cell(phone.label.uppercased(), detail: phone.number, kind: "dialable")
     }
-    let overridden = Table(dataSource: overriding)
-    let plain = Table(dataSource: RecentActivityDataSource(recent: [ada.phoneNumbers[0]]))
+    let overridden = TableView(dataSource: overriding)
+    let plain = TableView(dataSource: RecentActivityDataSource(recent: [ada.phoneNumbers[0]]))
 
     let position = TablePosition(section: 0, row: 0)
     #expect(

@@ -40,7 +40,7 @@ private final class Dog: Animal {}
   }
 
   @Test func anUnrepresentedRowInATableShowsItsDescription() throws {
-    let table = Table(
+    let table = TableView(
       dataSource: RecentActivityDataSource(recent: [
         Unrepresented(), PhoneNumber(label: "x", number: "1"),
       ]))

@@ -35,7 +35,7 @@ private final class ListDataSource: ChangingTableDataSource {
 
 private final class UpdateRecorder: TableUpdateObserver {
   var changesets: [TableChangeset] = []
-  func table(_ table: Table, didPerformBatchUpdates changeset: TableChangeset) {
+  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset) {
     changesets.append(changeset)
   }
 }
@@ -47,7 +47,7 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
 @Suite struct BatchUpdateTests {
   @Test func appliesAConsistentChangeAndTellsTheObserver() throws {
     let source = ListDataSource([["a", "b", "c"], ["x"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let recorder = UpdateRecorder()
     table.updateObserver = recorder
     let changes = TableChangeset(
@@ -61,7 +61,7 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
 
   @Test func aDataSourceThatLiesAboutItsCountsIsCaught() throws {
     let source = ListDataSource([["a", "b", "c"], ["x", "y", "z", "w"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     let recorder = UpdateRecorder()
     table.updateObserver = recorder
     try table.selectRow(at: at(1, 3))
@@ -89,7 +89,7 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
 
   @Test func aSectionCountThatDoesNotAddUpIsCaught() {
     let source = ListDataSource([["a"], ["b"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     source.sections.append(["c"])
     #expect(
       throws: TableUpdateError.sectionCountMismatch(
@@ -137,14 +137,14 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
     expected: TableUpdateError
   ) {
     let source = ListDataSource([["a", "b"], ["c"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     #expect(throws: expected) { try table.performBatchUpdates(changeset) }
     #expect(table.shape == TableShape(rowCounts: [2, 1]))
   }
 
   @Test func selectionFollowsMovesAndShifts() throws {
     let source = ListDataSource([["a", "b", "c", "d"], ["x", "y"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     table.allowsMultipleSelection = true
     try table.selectRow(at: at(0, 2))  // c: shifted by the delete of a and the insert before it
     try table.selectRow(at: at(0, 3))  // d: moved to section 1
@@ -164,7 +164,7 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
 
   @Test func deletingASectionDeselectsItsRows() throws {
     let source = ListDataSource([["a"], ["b", "c"]])
-    let table = Table(dataSource: source)
+    let table = TableView(dataSource: source)
     try table.selectRow(at: at(1, 1))
     try source.change({ $0.remove(at: 1) }, claiming: TableChangeset(deletedSections: [1]))
     #expect(table.selectedPositions.isEmpty)
@@ -173,7 +173,7 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
 
   @Test func theTableObservesOnlyTheDataSourceItShows() throws {
     let first = ListDataSource([["a"]])
-    let table = Table(dataSource: first)
+    let table = TableView(dataSource: first)
     #expect(first.changeObserver === table)
     let second = ListDataSource([["b", "c"]])
     table.dataSource = second

@@ -17,7 +17,7 @@ private final class ContactList: DiffableDataSource<String, Person> {
 
 private final class UpdateLog: TableUpdateObserver {
   var changesets: [TableChangeset] = []
-  func table(_ table: Table, didPerformBatchUpdates changeset: TableChangeset) {
+  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset) {
     changesets.append(changeset)
   }
 }
@@ -33,9 +33,9 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
   private let edsger = Person(id: "edsger", name: "Edsger Dijkstra")
 
   /// Friends: Ada, Alan; Work: Grace, Edsger — shown in a table that logs its updates.
-  private func makeContacts() throws -> (ContactList, Table, UpdateLog) {
+  private func makeContacts() throws -> (ContactList, TableView, UpdateLog) {
     let contacts = ContactList(headerTitles: ["friends": "Friends", "work": "Work"])
-    let table = Table(dataSource: contacts)
+    let table = TableView(dataSource: contacts)
     let log = UpdateLog()
     table.updateObserver = log
     var snapshot = TableSnapshot<String, Person.ID>()

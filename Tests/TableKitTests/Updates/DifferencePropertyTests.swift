@@ -175,7 +175,7 @@ func bruteForceMinimumMoves(old: TableSnapshot<Int, Int>, new: TableSnapshot<Int
 
 @Suite struct DifferencePropertyTests {
   /// Every random changeset is accepted by the UIKit model, turns the old content into the new
-  /// one, reloads exactly the rows whose content changed, passes `Table`'s own checks, and
+  /// one, reloads exactly the rows whose content changed, passes `TableView`'s own checks, and
   /// moves no more rows than the brute-force minimum.
   @Test func randomSnapshotsDiffIntoValidMinimalChangesets() throws {
     let environment = ProcessInfo.processInfo.environment
@@ -226,12 +226,12 @@ func bruteForceMinimumMoves(old: TableSnapshot<Int, Int>, new: TableSnapshot<Int
 
       // The library's own check agrees.
       let source = SnapshotDataSource(diffCase.old)
-      let table = Table(dataSource: source)
+      let table = TableView(dataSource: source)
       source.snapshot = diffCase.new
       do {
         try table.performBatchUpdates(changes)
       } catch {
-        Issue.record("Table refused: \(error) — \(changes) — \(context())")
+        Issue.record("TableView refused: \(error) — \(changes) — \(context())")
         return
       }
       if table.shape != diffCase.new.shape {

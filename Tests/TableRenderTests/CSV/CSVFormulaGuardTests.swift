@@ -129,7 +129,7 @@ private enum ReferenceRule {
     let renderer = CSVTableRenderer(
       includesHeaderRow: false, lineEnding: .lf, formulaGuard: formulaGuard)
     let dataSource = SectionedDataSource<Any>(
-      items: [Cell("", values: [.text(text)])], columns: [TableColumn("Only")])
-    return String(renderer.render(Table(dataSource: dataSource)).dropLast())
+      items: [Cell("", values: [.text(text)])], columns: [ColumnDefinition("Only")])
+    return String(renderer.render(TableView(dataSource: dataSource)).dropLast())
   }
 }

@@ -88,9 +88,9 @@ import Testing
           ]),
         TableSection("Settled", items: [Payment(payee: #"Say "hi""#, cents: 7, isOpen: false)]),
       ],
-      columns: [TableColumn("Payee"), TableColumn("Amount"), TableColumn("Open")]
+      columns: [ColumnDefinition("Payee"), ColumnDefinition("Amount"), ColumnDefinition("Open")]
     )
-    let csv = CSVTableRenderer(sectionColumn: "Status").render(Table(dataSource: dataSource))
+    let csv = CSVTableRenderer(sectionColumn: "Status").render(TableView(dataSource: dataSource))
     #expect(
       csv == #"""
         Status,Payee,Amount,Open\#r
@@ -109,9 +109,9 @@ import Testing
         TableSection(items: []),
         TableSection("Third", items: [Cell("b", values: ["b", 2]), Cell("c", values: ["c", 3])]),
       ],
-      columns: [TableColumn("Name"), TableColumn("Count")]
+      columns: [ColumnDefinition("Name"), ColumnDefinition("Count")]
     )
-    let csv = CSVTableRenderer(lineEnding: .lf).render(Table(dataSource: dataSource))
+    let csv = CSVTableRenderer(lineEnding: .lf).render(TableView(dataSource: dataSource))
     #expect(csv == "Name,Count\na,1\nb,2\nc,3\n")
   }
 
@@ -121,31 +121,35 @@ import Testing
         TableSection("=Q1, draft", items: [Cell("a", values: ["a"])]),
         TableSection(items: [Cell("b", values: ["b"])]),
       ],
-      columns: [TableColumn("Name")]
+      columns: [ColumnDefinition("Name")]
     )
     let csv = CSVTableRenderer(lineEnding: .lf, sectionColumn: "Quarter").render(
-      Table(dataSource: dataSource))
+      TableView(dataSource: dataSource))
     // Section titles are text, so they are quoted and guarded like any other text.
     #expect(csv == "Quarter,Name\n\"'=Q1, draft\",a\n,b\n")
   }
 
   @Test func leavesOutTheHeaderRowWhenAskedOrWhenNoColumnsAreDeclared() {
     let declared = SectionedDataSource<Any>(
-      items: [Cell("a", values: ["a", "b"])], columns: [TableColumn("A"), TableColumn("B")])
+      items: [Cell("a", values: ["a", "b"])],
+      columns: [ColumnDefinition("A"), ColumnDefinition("B")])
     #expect(
-      CSVTableRenderer(includesHeaderRow: false).render(Table(dataSource: declared)) == "a,b\r\n")
+      CSVTableRenderer(includesHeaderRow: false).render(TableView(dataSource: declared))
+        == "a,b\r\n")
 
     let undeclared = SectionedDataSource<Any>(
       items: [Cell("+44 20 7946 0018", detail: "work"), Cell("+44 7700 900123")])
     #expect(
-      CSVTableRenderer().render(Table(dataSource: undeclared))
+      CSVTableRenderer().render(TableView(dataSource: undeclared))
         == "'+44 20 7946 0018,work\r\n'+44 7700 900123,\r\n")
   }
 
   @Test func guardsColumnTitles() {
     let dataSource = SectionedDataSource<Any>(
-      items: [Cell("x", values: [1, 2])], columns: [TableColumn("=cmd"), TableColumn("a,b")])
-    #expect(CSVTableRenderer().render(Table(dataSource: dataSource)) == "'=cmd,\"a,b\"\r\n1,2\r\n")
+      items: [Cell("x", values: [1, 2])],
+      columns: [ColumnDefinition("=cmd"), ColumnDefinition("a,b")])
+    #expect(
+      CSVTableRenderer().render(TableView(dataSource: dataSource)) == "'=cmd,\"a,b\"\r\n1,2\r\n")
   }
 
   @Test func quotesTheEmptyOnlyFieldOfARecord() {
@@ -156,10 +160,10 @@ import Testing
 
   @Test func prefersCSVRepresentationsOverCells() {
     let csv = CSVTableRenderer(lineEnding: .lf).render(
-      Table(
+      TableView(
         dataSource: SectionedDataSource<Any>(
           items: [CSVShipment(grams: 1_500)],
-          columns: [TableColumn("Shipment"), TableColumn("Grams")])))
+          columns: [ColumnDefinition("Shipment"), ColumnDefinition("Grams")])))
     #expect(csv == "Shipment,Grams\nshipment,1500\n")
   }
 
@@ -187,11 +191,11 @@ import Testing
           ]),
       ],
       columns: [
-        TableColumn("Number"), TableColumn("Customer"), TableColumn("Amount"),
-        TableColumn("Paid"),
+        ColumnDefinition("Number"), ColumnDefinition("Customer"), ColumnDefinition("Amount"),
+        ColumnDefinition("Paid"),
       ]
     )
-    let csv = CSVTableRenderer(sectionColumn: "Month").render(Table(dataSource: dataSource))
+    let csv = CSVTableRenderer(sectionColumn: "Month").render(TableView(dataSource: dataSource))
     assertSnapshot(csv, named: "mixedTypes", extension: "csv")
   }
 
@@ -213,8 +217,8 @@ import Testing
     renderer: CSVTableRenderer
   ) -> String {
     let dataSource = SectionedDataSource<Any>(
-      items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) })
-    return renderer.render(Table(dataSource: dataSource))
+      items: rows.map { Cell("", values: $0) }, columns: columns.map { ColumnDefinition($0) })
+    return renderer.render(TableView(dataSource: dataSource))
   }
 }
 

@@ -6,7 +6,9 @@ import Testing
 /// section from its leaf (`rowSource(forSection:)`), and these tests pin that it changes nothing.
 @Suite("Rendering composed tables")
 struct ComposedRenderingTests {
-  private static let columns = [TableColumn("Payee"), TableColumn("Amount"), TableColumn("Open")]
+  private static let columns = [
+    ColumnDefinition("Payee"), ColumnDefinition("Amount"), ColumnDefinition("Open"),
+  ]
 
   private static func payments(_ prefix: String, _ count: Int, hostile: Bool = false) -> [Payment] {
     (0..<count).map { index in
@@ -53,8 +55,8 @@ struct ComposedRenderingTests {
 
   @Test("a nested composition renders like the flat table in every format")
   func nestedEqualsFlat() {
-    let flat = Table(dataSource: Self.leaf(Self.sections))
-    let composed = Table(dataSource: Self.nested())
+    let flat = TableView(dataSource: Self.leaf(Self.sections))
+    let composed = TableView(dataSource: Self.nested())
     #expect(composed.shape == flat.shape)
     for (name, renderer) in Self.renderers {
       let expected = renderer.render(flat)
@@ -84,7 +86,7 @@ struct ComposedRenderingTests {
     overrides.register(Payment.self) { payment in Cell("overridden \(payment.cents)") }
     composed.representations = overrides
     #expect(composed.rowSource(forSection: 1).dataSource === composed)
-    let csv = CSVTableRenderer().render(Table(dataSource: composed))
+    let csv = CSVTableRenderer().render(TableView(dataSource: composed))
     #expect(csv.contains("overridden 3007"))
     #expect(!csv.contains("month 3"))
   }
@@ -95,7 +97,7 @@ struct ComposedRenderingTests {
     let filtered = base.filtered { ($0 as? Payment)?.isOpen == true }
     let root = ComposedDataSource([filtered])
     #expect(root.rowSource(forSection: 0).dataSource === filtered)
-    let csv = CSVTableRenderer().render(Table(dataSource: root))
+    let csv = CSVTableRenderer().render(TableView(dataSource: root))
     #expect(csv.contains("month 0") && csv.contains("month 2"))
     #expect(!csv.contains("month 1") && !csv.contains("month 3"))
   }

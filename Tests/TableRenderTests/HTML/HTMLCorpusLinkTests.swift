@@ -48,9 +48,9 @@ private struct CorpusLink: TableRepresentable, HTMLRepresentable {
   /// The page: one row per href, in a standalone document.
   static func page() throws -> String {
     let dataSource = SectionedDataSource<Any>(
-      items: try hrefs().map(CorpusLink.init), columns: [TableColumn("Link")])
+      items: try hrefs().map(CorpusLink.init), columns: [ColumnDefinition("Link")])
     return HTMLTableRenderer(mode: .document(title: "The corpus as links"))
-      .render(Table(dataSource: dataSource))
+      .render(TableView(dataSource: dataSource))
   }
 
   @Test func writesTheCorpusAsLinks() throws {

@@ -51,8 +51,8 @@ private struct Corpus: Decodable {
 
   var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 
-  func makeTable() -> Table {
-    Table(
+  func makeTable() -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
         sections: sections.map { section in
           TableSection(
@@ -61,7 +61,7 @@ private struct Corpus: Decodable {
               Cell(row.first?.value.text ?? "", values: row.map(\.value), kind: "record")
             })
         },
-        columns: columns.map { TableColumn($0) }
+        columns: columns.map { ColumnDefinition($0) }
       ))
   }
 }

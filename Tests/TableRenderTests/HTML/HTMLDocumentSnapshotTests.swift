@@ -80,8 +80,8 @@ extension Customer: HTMLRepresentable {
 
 @Suite struct HTMLDocumentSnapshotTests {
   /// A ledger of four model types in two sections, as a standalone document.
-  static func makeLedger() -> Table {
-    Table(
+  static func makeLedger() -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
         sections: [
           TableSection(
@@ -114,9 +114,10 @@ extension Customer: HTMLRepresentable {
           ),
         ],
         columns: [
-          TableColumn("Reference"), TableColumn("Description"),
-          TableColumn("Items", alignment: .right),
-          TableColumn("Amount", alignment: .right), TableColumn("Open", alignment: .center),
+          ColumnDefinition("Reference"), ColumnDefinition("Description"),
+          ColumnDefinition("Items", alignment: .right),
+          ColumnDefinition("Amount", alignment: .right),
+          ColumnDefinition("Open", alignment: .center),
         ]
       ))
   }

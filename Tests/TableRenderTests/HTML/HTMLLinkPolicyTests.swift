@@ -23,8 +23,9 @@ struct LinkCase: CustomTestStringConvertible, Sendable {
 
 /// The one data cell of a one-column table showing a link to `url`.
 private func renderedCell(linkingTo url: String, with renderer: HTMLTableRenderer) -> String {
-  let dataSource = SectionedDataSource<Any>(items: [Link(href: url)], columns: [TableColumn("")])
-  let html = renderer.render(Table(dataSource: dataSource))
+  let dataSource = SectionedDataSource<Any>(
+    items: [Link(href: url)], columns: [ColumnDefinition("")])
+  let html = renderer.render(TableView(dataSource: dataSource))
   guard let start = html.range(of: "<tr class=\"link\">"),
     let end = html.range(of: "</tr>", range: start.upperBound..<html.endIndex)
   else { return html }
@@ -166,8 +167,8 @@ private func renderedCell(linkingTo url: String, with renderer: HTMLTableRendere
       ("javascript:x", "<td>&lt;b&gt;&amp;&lt;/b&gt;</td>"),
     ] {
       let dataSource = SectionedDataSource<Any>(
-        items: [Labeled(href: href)], columns: [TableColumn("")])
-      #expect(HTMLTableRenderer().render(Table(dataSource: dataSource)).contains(cell))
+        items: [Labeled(href: href)], columns: [ColumnDefinition("")])
+      #expect(HTMLTableRenderer().render(TableView(dataSource: dataSource)).contains(cell))
     }
   }
 

@@ -16,7 +16,7 @@ private struct Website: TableRepresentable, HTMLRepresentable, Hashable {
 private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTMLTableRenderer())
   -> String
 {
-  renderer.render(Table(dataSource: SectionedDataSource<Any>(items: items)))
+  renderer.render(TableView(dataSource: SectionedDataSource<Any>(items: items)))
 }
 
 @Suite struct HTMLTableRendererTests {
@@ -51,7 +51,7 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
       TableSection(nil, footer: "2 rows", items: [Cell("a"), Cell("b", detail: "β")]),
       TableSection(nil, items: []),
     ])
-    let html = HTMLTableRenderer().render(Table(dataSource: dataSource))
+    let html = HTMLTableRenderer().render(TableView(dataSource: dataSource))
     // No declared columns: two implicit ones (text and detail), no header row, no caption.
     #expect(
       html == """
@@ -75,9 +75,9 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
         TableSection(
           evil, footer: evil, items: [Cell(evil, detail: evil, kind: CellKind(rawValue: evil))])
       ],
-      columns: [TableColumn(evil), TableColumn(evil)]
+      columns: [ColumnDefinition(evil), ColumnDefinition(evil)]
     )
-    let html = HTMLTableRenderer(caption: evil).render(Table(dataSource: dataSource))
+    let html = HTMLTableRenderer(caption: evil).render(TableView(dataSource: dataSource))
     let escaped = "&lt;b onclick=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;"
     #expect(!html.contains("<b"))
     #expect(!html.contains("onclick=\""))
@@ -140,12 +140,13 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
           "r", values: [-42, .decimal(-0.004, fractionDigits: 2), "text", .boolean(true), .empty])
       ],
       columns: [
-        TableColumn("Auto"), TableColumn("Left", alignment: .left),
-        TableColumn("Right", alignment: .right), TableColumn("Center", alignment: .center),
-        TableColumn("Empty"),
+        ColumnDefinition("Auto"), ColumnDefinition("Left", alignment: .left),
+        ColumnDefinition("Right", alignment: .right),
+        ColumnDefinition("Center", alignment: .center),
+        ColumnDefinition("Empty"),
       ]
     )
-    let html = HTMLTableRenderer().render(Table(dataSource: dataSource))
+    let html = HTMLTableRenderer().render(TableView(dataSource: dataSource))
     // A decimal that rounds to zero has no sign, as `CellValue.text` shows it.
     #expect(
       html == """
@@ -217,7 +218,7 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection(items: [Website(name: "Example", address: "https://example.com")])],
       representations: representations)
-    let html = HTMLTableRenderer().render(Table(dataSource: dataSource))
+    let html = HTMLTableRenderer().render(TableView(dataSource: dataSource))
     #expect(html.contains("<tr class=\"plain\"><td>Example</td><td></td></tr>"))
     #expect(!html.contains("<a "))
   }
@@ -225,7 +226,7 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
   @Test func writesAStandaloneDocument() {
     let renderer = HTMLTableRenderer(
       caption: "Q3", mode: .document(title: "Q3 <report> & \"more\"", language: "de-CH"))
-    let html = renderer.render(Table(dataSource: SectionedDataSource<Any>(items: [Cell("x")])))
+    let html = renderer.render(TableView(dataSource: SectionedDataSource<Any>(items: [Cell("x")])))
     let head = """
       <!DOCTYPE html>
       <html lang="de-CH">
@@ -326,8 +327,8 @@ private func renderItems(_ items: [Any], with renderer: HTMLTableRenderer = HTML
       values.append(.integer(Int.random(in: Int.min...Int.max, using: &generator)))
     }
     let dataSource = SectionedDataSource<Any>(
-      items: values.map { Cell("", values: [$0]) }, columns: [TableColumn("n")])
-    let html = HTMLTableRenderer().render(Table(dataSource: dataSource))
+      items: values.map { Cell("", values: [$0]) }, columns: [ColumnDefinition("n")])
+    let html = HTMLTableRenderer().render(TableView(dataSource: dataSource))
     let cells = html.components(separatedBy: "<td class=\"number\">").dropFirst().map { cell in
       String(cell.prefix { $0 != "<" })
     }

@@ -108,9 +108,10 @@ import Testing
           items: [Payment(payee: "Acme | Sons", cents: 125_000, isOpen: true)]),
         TableSection("Settled", items: [Payment(payee: "*Blue*", cents: 7, isOpen: false)]),
       ],
-      columns: [TableColumn("Payee"), TableColumn("Amount"), TableColumn("Open")]
+      columns: [ColumnDefinition("Payee"), ColumnDefinition("Amount"), ColumnDefinition("Open")]
     )
-    let markdown = MarkdownTableRenderer(title: "Payments").render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer(title: "Payments").render(
+      TableView(dataSource: dataSource))
     #expect(
       markdown == #"""
         # Payments
@@ -157,9 +158,9 @@ import Testing
   @Test func escapesTitlesOfEveryKind() {
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection(" *x* ", footer: "a\nb | c", items: [Cell("1", values: ["1"])])],
-      columns: [TableColumn("<th>")]
+      columns: [ColumnDefinition("<th>")]
     )
-    let markdown = MarkdownTableRenderer(title: "Q&A #1").render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer(title: "Q&A #1").render(TableView(dataSource: dataSource))
     #expect(
       markdown == ##"""
         # Q&amp;A \#1
@@ -182,7 +183,7 @@ import Testing
           "Phone",
           items: [Cell("+44 20 7946 0018", detail: "work"), Cell("+44 7700 900123")])
       ])
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     #expect(
       markdown == """
         **Phone**
@@ -201,12 +202,12 @@ import Testing
         TableSection(items: [Cell("x", values: ["l", "r", "c", 7, "t", .empty])])
       ],
       columns: [
-        TableColumn("L", alignment: .left), TableColumn("R", alignment: .right),
-        TableColumn("C", alignment: .center), TableColumn("Number"),
-        TableColumn("Text"), TableColumn("Empty"),
+        ColumnDefinition("L", alignment: .left), ColumnDefinition("R", alignment: .right),
+        ColumnDefinition("C", alignment: .center), ColumnDefinition("Number"),
+        ColumnDefinition("Text"), ColumnDefinition("Empty"),
       ]
     )
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     #expect(
       markdown == """
         | L | R | C | Number | Text | Empty |
@@ -222,9 +223,9 @@ import Testing
         TableSection(items: [Cell("a", values: [1]), Cell("b", values: ["one"])]),
         TableSection(items: [Cell("c", values: ["two"]), Cell("d", values: [2])]),
       ],
-      columns: [TableColumn("Value")]
+      columns: [ColumnDefinition("Value")]
     )
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     #expect(
       markdown == """
         | Value |
@@ -249,9 +250,9 @@ import Testing
         TableSection("April", items: [memo, invoice]),
         TableSection("May", items: []),
       ],
-      columns: [TableColumn("Item"), TableColumn("Amount")]
+      columns: [ColumnDefinition("Item"), ColumnDefinition("Amount")]
     )
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     let delimiterRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| -") }
     #expect(delimiterRows == Array(repeating: "| --- | ---: |", count: 3))
   }
@@ -263,9 +264,9 @@ import Testing
         TableSection(
           "Texts", items: [Cell("t", values: ["x", "n/a"]), Cell("n", values: ["y", 3])]),
       ],
-      columns: [TableColumn("Item"), TableColumn("Amount")]
+      columns: [ColumnDefinition("Item"), ColumnDefinition("Amount")]
     )
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     let delimiterRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| -") }
     #expect(delimiterRows == ["| --- | --- |", "| --- | --- |"])
   }
@@ -274,17 +275,17 @@ import Testing
   func readsAheadAtMostAThousandRowsToAlign(emptyRows: Int, delimiter: String) {
     let rows =
       Array(repeating: Cell("", values: [.empty]), count: emptyRows) + [Cell("", values: [5])]
-    let dataSource = SectionedDataSource<Any>(items: rows, columns: [TableColumn("N")])
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let dataSource = SectionedDataSource<Any>(items: rows, columns: [ColumnDefinition("N")])
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     #expect(markdown.hasPrefix("| N |\n| \(delimiter) |\n"))
   }
 
   @Test func writesTheHeaderRowsOfASectionWithoutRows() {
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection("Nothing yet", footer: "0 rows", items: [])],
-      columns: [TableColumn("A"), TableColumn("B", alignment: .right)]
+      columns: [ColumnDefinition("A"), ColumnDefinition("B", alignment: .right)]
     )
-    let markdown = MarkdownTableRenderer().render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer().render(TableView(dataSource: dataSource))
     #expect(
       markdown == """
         **Nothing yet**
@@ -302,9 +303,9 @@ import Testing
       sections: [
         TableSection("", footer: "", items: [Cell("x", values: ["", .empty, .boolean(false)])])
       ],
-      columns: [TableColumn(""), TableColumn("B"), TableColumn("C")]
+      columns: [ColumnDefinition(""), ColumnDefinition("B"), ColumnDefinition("C")]
     )
-    let markdown = MarkdownTableRenderer(title: "").render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer(title: "").render(TableView(dataSource: dataSource))
     #expect(
       markdown == """
         |  | B | C |
@@ -316,10 +317,10 @@ import Testing
 
   @Test func prefersTextRepresentationsOverCells() {
     let markdown = MarkdownTableRenderer().render(
-      Table(
+      TableView(
         dataSource: SectionedDataSource<Any>(
           items: [MarkdownParcel(weightInGrams: 1500)],
-          columns: [TableColumn("Parcel"), TableColumn("Weight")])))
+          columns: [ColumnDefinition("Parcel"), ColumnDefinition("Weight")])))
     #expect(
       markdown == """
         | Parcel | Weight |
@@ -353,11 +354,12 @@ import Testing
           ]),
       ],
       columns: [
-        TableColumn("Number"), TableColumn("Customer", alignment: .left),
-        TableColumn("Amount", alignment: .right), TableColumn("Status", alignment: .center),
+        ColumnDefinition("Number"), ColumnDefinition("Customer", alignment: .left),
+        ColumnDefinition("Amount", alignment: .right),
+        ColumnDefinition("Status", alignment: .center),
       ]
     )
-    let markdown = MarkdownTableRenderer(title: "Ledger").render(Table(dataSource: dataSource))
+    let markdown = MarkdownTableRenderer(title: "Ledger").render(TableView(dataSource: dataSource))
     assertSnapshot(markdown, named: "mixedTypes", extension: "md")
   }
 }

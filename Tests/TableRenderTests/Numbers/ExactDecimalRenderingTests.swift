@@ -46,11 +46,11 @@ import Testing
     }
   }
 
-  static func table(of values: [CellValue]) -> Table {
-    Table(
+  static func table(of values: [CellValue]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
         sections: [TableSection(nil, items: values.map { Amount(value: $0) })],
-        columns: [TableColumn("Amount")]))
+        columns: [ColumnDefinition("Amount")]))
   }
 
   @Test func parsingMatchesPythonsDecimalModule() throws {

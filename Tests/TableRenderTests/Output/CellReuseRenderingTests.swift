@@ -16,7 +16,9 @@ import Testing
   /// Builds each row's cell afresh; the data source a reusing one must match.
   final class FreshDataSource: TableDataSource {
     var numberOfSections: Int { 1 }
-    var columns: [TableColumn] { ["Payee", "Amount", "Open", "Note"].map { TableColumn($0) } }
+    var columns: [ColumnDefinition] {
+      ["Payee", "Amount", "Open", "Note"].map { ColumnDefinition($0) }
+    }
     func numberOfRows(inSection section: Int) -> Int { CellReuseRenderingTests.rows.count }
     func representedObject(at position: TablePosition) -> Any { position.row }
     func cell(at position: TablePosition) -> Cell {
@@ -32,7 +34,9 @@ import Testing
     var configured = 0
     var madeFresh = 0
     var numberOfSections: Int { 1 }
-    var columns: [TableColumn] { ["Payee", "Amount", "Open", "Note"].map { TableColumn($0) } }
+    var columns: [ColumnDefinition] {
+      ["Payee", "Amount", "Open", "Note"].map { ColumnDefinition($0) }
+    }
     func numberOfRows(inSection section: Int) -> Int { CellReuseRenderingTests.rows.count }
     func representedObject(at position: TablePosition) -> Any { position.row }
     func cell(at position: TablePosition) -> Cell {
@@ -74,8 +78,8 @@ import Testing
   @Test(arguments: renderers, [false, true])
   func aReusedCellRendersAsFreshCellsDo(_ renderer: any TableRenderer, overwrites: Bool) {
     let reusing = ReusingDataSource(overwrites: overwrites)
-    let output = renderer.render(Table(dataSource: reusing))
-    #expect(output == renderer.render(Table(dataSource: FreshDataSource())))
+    let output = renderer.render(TableView(dataSource: reusing))
+    #expect(output == renderer.render(TableView(dataSource: FreshDataSource())))
     #expect(reusing.madeFresh == 0)
     // Aligned text measured first reads every row twice; Markdown reads the first rows once
     // more, until its automatic columns are aligned; the others read each row once.

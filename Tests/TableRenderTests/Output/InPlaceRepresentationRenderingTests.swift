@@ -53,10 +53,10 @@ private struct Fee: TableRepresentable, TextRepresentable, CSVRepresentable, HTM
 /// what the in-place path must match.
 private final class FreshCellsDataSource: TableDataSource {
   let items: [Any]
-  let columns: [TableColumn]
+  let columns: [ColumnDefinition]
   let representations: RepresentationRegistry
 
-  init(items: [Any], columns: [TableColumn], representations: RepresentationRegistry) {
+  init(items: [Any], columns: [ColumnDefinition], representations: RepresentationRegistry) {
     self.items = items
     self.columns = columns
     self.representations = representations
@@ -77,7 +77,7 @@ private final class FreshCellsDataSource: TableDataSource {
     TextTableRenderer(style: .plain, sizing: .fixed([8, 8, 5, 6])),
   ]
 
-  static let columns = ["Payee", "Amount", "Open", "Note"].map { TableColumn($0) }
+  static let columns = ["Payee", "Amount", "Open", "Note"].map { ColumnDefinition($0) }
 
   /// Rows of different types and lengths in turn, so that anything a reused cell kept from
   /// the row before would show.
@@ -98,13 +98,13 @@ private final class FreshCellsDataSource: TableDataSource {
 
   private func tables(
     _ representations: RepresentationRegistry = RepresentationRegistry()
-  ) -> (inPlace: Table, fresh: Table) {
+  ) -> (inPlace: TableView, fresh: TableView) {
     let inPlace = SectionedDataSource<Any>(
       sections: [TableSection(items: Self.items)], columns: Self.columns,
       representations: representations)
     let fresh = FreshCellsDataSource(
       items: Self.items, columns: Self.columns, representations: representations)
-    return (Table(dataSource: inPlace), Table(dataSource: fresh))
+    return (TableView(dataSource: inPlace), TableView(dataSource: fresh))
   }
 
   @Test(arguments: renderers)

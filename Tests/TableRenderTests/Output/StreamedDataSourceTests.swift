@@ -16,7 +16,7 @@ import Testing
   /// The rows in memory, the way renderers always read them.
   final class HeldDataSource: TableDataSource {
     var numberOfSections: Int { 1 }
-    var columns: [TableColumn] { StreamedDataSourceTests.columns.map { TableColumn($0) } }
+    var columns: [ColumnDefinition] { StreamedDataSourceTests.columns.map { ColumnDefinition($0) } }
     func numberOfRows(inSection section: Int) -> Int { StreamedDataSourceTests.rows.count }
     func representedObject(at position: TablePosition) -> Any { position.row }
     func cell(at position: TablePosition) -> Cell {
@@ -39,7 +39,7 @@ import Testing
     }
 
     var numberOfSections: Int { 1 }
-    var columns: [TableColumn] { StreamedDataSourceTests.columns.map { TableColumn($0) } }
+    var columns: [ColumnDefinition] { StreamedDataSourceTests.columns.map { ColumnDefinition($0) } }
     // Nothing is known up front: the renderer must not rely on the count.
     func numberOfRows(inSection section: Int) -> Int { 0 }
     func representedObject(at position: TablePosition) -> Any { current }
@@ -68,20 +68,20 @@ import Testing
 
   @Test(arguments: 0..<renderers.count)
   func everyFormatRendersAStreamAsTheHeldRows(renderer: Int) {
-    let held = Self.renderers[renderer].render(Table(dataSource: HeldDataSource()))
+    let held = Self.renderers[renderer].render(TableView(dataSource: HeldDataSource()))
     let stream = StreamDataSource(rereadable: Int.max)
-    #expect(Self.renderers[renderer].render(Table(dataSource: stream)) == held)
+    #expect(Self.renderers[renderer].render(TableView(dataSource: stream)) == held)
   }
 
   @Test func csvReadsAStreamOnceFrontToBack() {
     let stream = StreamDataSource(rereadable: 0)
-    _ = CSVTableRenderer().render(Table(dataSource: stream))
+    _ = CSVTableRenderer().render(TableView(dataSource: stream))
     #expect(stream.asked == [0, 1, 2, 3, 4])
   }
 
   @Test func markdownLooksAheadOnlyThroughTheRowsAStreamKeeps() {
     let stream = StreamDataSource(rereadable: 1)
-    let text = MarkdownTableRenderer().render(Table(dataSource: stream))
+    let text = MarkdownTableRenderer().render(TableView(dataSource: stream))
     // One row read ahead to align the columns, then every row from the first.
     #expect(stream.asked == [0, 0, 1, 2, 3, 4])
     #expect(text.contains("| Payee | Amount | Note |\n| --- | ---: | --- |"))
@@ -90,7 +90,7 @@ import Testing
 
   @Test func textFromAStreamMeasuresTheKeptRowsAndFitsLaterOnesToThem() {
     let stream = StreamDataSource(rereadable: 2)
-    let text = TextTableRenderer(style: .plain).render(Table(dataSource: stream))
+    let text = TextTableRenderer(style: .plain).render(TableView(dataSource: stream))
     #expect(stream.asked == [0, 1, 0, 1, 2, 3, 4])
     // The third row's note is wider than the kept rows' widest: it is cut to their width.
     #expect(text.contains("=1+1"))
@@ -100,7 +100,7 @@ import Testing
 
   @Test func textFromAStreamItCanReadAgainMeasuresEveryRow() {
     let stream = StreamDataSource(rereadable: Int.max)
-    let text = TextTableRenderer(style: .plain).render(Table(dataSource: stream))
+    let text = TextTableRenderer(style: .plain).render(TableView(dataSource: stream))
     #expect(stream.asked == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4])
     #expect(text.contains("a much longer note than the others"))
   }

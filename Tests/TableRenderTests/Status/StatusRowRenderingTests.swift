@@ -6,12 +6,12 @@ import Testing
 @Suite struct StatusRowRenderingTests {
   /// Two posts and a failure row whose message holds markup, as a model's data source shows
   /// them after a failed load more.
-  static func table() -> Table {
+  static func table() -> TableView {
     let items: [Any] = [
       "Post 0", "Post 1",
       ModelStatusRow(kind: .failure, text: "Offline <b>now</b>", detail: "Select to retry"),
     ]
-    return Table(dataSource: SectionedDataSource(items: items))
+    return TableView(dataSource: SectionedDataSource(items: items))
   }
 
   @Test func csvLeavesStatusRowsOutUnlessAskedToKeepThem() {
@@ -37,7 +37,7 @@ import Testing
       ModelStatusRow(kind: .loading, text: "Loading…"), "Post 0",
       ModelStatusRow(kind: .loadMore, text: "Load more"),
     ]
-    let table = Table(dataSource: SectionedDataSource(items: items))
+    let table = TableView(dataSource: SectionedDataSource(items: items))
     #expect(CSVTableRenderer(lineEnding: .lf).render(table) == "Post 0,\n")
     let html = HTMLTableRenderer().render(table)
     #expect(html.contains("<tr class=\"status-loading\"><td colspan=\"2\">Loading…</td></tr>"))

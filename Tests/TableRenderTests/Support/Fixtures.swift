@@ -32,11 +32,11 @@ enum Hostile {
 }
 
 /// A table of payments in two sections.
-func makePaymentsTable(_ sections: [(String?, [Payment])]) -> Table {
-  Table(
+func makePaymentsTable(_ sections: [(String?, [Payment])]) -> TableView {
+  TableView(
     dataSource: SectionedDataSource<Any>(
       sections: sections.map { TableSection($0.0, items: $0.1) },
-      columns: [TableColumn("Payee"), TableColumn("Amount"), TableColumn("Open")]
+      columns: [ColumnDefinition("Payee"), ColumnDefinition("Amount"), ColumnDefinition("Open")]
     )
   )
 }

@@ -45,8 +45,8 @@ struct MixedNote: TableRepresentable {
 }
 
 /// A mixed-type ledger with international names, a multi-line note and two sections.
-func makeMixedLedger() -> Table {
-  Table(
+func makeMixedLedger() -> TableView {
+  TableView(
     dataSource: SectionedDataSource<Any>(
       sections: [
         TableSection(
@@ -69,7 +69,9 @@ func makeMixedLedger() -> Table {
           ]
         ),
       ],
-      columns: [TableColumn("Reference"), TableColumn("Party"), TableColumn("Amount")]
+      columns: [
+        ColumnDefinition("Reference"), ColumnDefinition("Party"), ColumnDefinition("Amount"),
+      ]
     )
   )
 }

@@ -14,11 +14,11 @@ import Testing
     .integer(-98_765_432), .decimal(7, fractionDigits: 0),
   ]
 
-  private func table() -> Table {
-    Table(
+  private func table() -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
         items: Self.values.map { Cell("", values: [.text("r"), $0, .text("z")]) },
-        columns: [TableColumn("id"), TableColumn("n"), TableColumn("z")]))
+        columns: [ColumnDefinition("id"), ColumnDefinition("n"), ColumnDefinition("z")]))
   }
 
   private func render(style: TextTableStyle, overflow: TextOverflow) -> [String] {

@@ -5,10 +5,10 @@ import Testing
 
 /// Rules of the text layout, each checked against output worked out by hand.
 @Suite struct TextLayoutRulesTests {
-  private func singleColumn(_ values: [CellValue], title: String = "n") -> Table {
-    Table(
+  private func singleColumn(_ values: [CellValue], title: String = "n") -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
-        items: values.map { Cell("", values: [$0]) }, columns: [TableColumn(title)]))
+        items: values.map { Cell("", values: [$0]) }, columns: [ColumnDefinition(title)]))
   }
 
   @Test func alignsDecimalPoints() {
@@ -108,10 +108,10 @@ import Testing
   }
 
   @Test func centersWhenAsked() {
-    let table = Table(
+    let table = TableView(
       dataSource: SectionedDataSource<Any>(
         items: [Cell("", values: ["ab"]), Cell("", values: ["abcdef"])],
-        columns: [TableColumn("t", alignment: .center)]))
+        columns: [ColumnDefinition("t", alignment: .center)]))
     // Width 6: "t" leaves 5 free, 2 go left and 3 right (trimmed); "ab" leaves 4, 2 and 2.
     #expect(TextTableRenderer().render(table) == "    t\n  ------\n    ab\n  abcdef\n")
   }

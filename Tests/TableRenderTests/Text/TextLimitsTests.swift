@@ -5,10 +5,10 @@ import Testing
 
 /// Extreme settings and sizes: the text renderer must finish, never trap, and lose nothing.
 @Suite struct TextLimitsTests {
-  private func table(_ rows: [[CellValue]], columns: [String]) -> Table {
-    Table(
+  private func table(_ rows: [[CellValue]], columns: [String]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
-        items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) }))
+        items: rows.map { Cell("", values: $0) }, columns: columns.map { ColumnDefinition($0) }))
   }
 
   @Test func fittingHugeWidthsIsQuick() {
@@ -122,10 +122,11 @@ import Testing
     ])
     // The detail column was empty in the sample: it is kept (one column wide), so the later text
     // shows as a cut mark instead of vanishing, and the later checkmark still has its column.
-    let text = TextTableRenderer(sizing: .measureFirstRows(1)).render(Table(dataSource: dataSource))
+    let text = TextTableRenderer(sizing: .measureFirstRows(1)).render(
+      TableView(dataSource: dataSource))
     #expect(text == "  a\n  b  …  ✓\n")
     let nothingMeasured = TextTableRenderer(sizing: .measureFirstRows(0)).render(
-      Table(dataSource: SectionedDataSource<Any>(items: [Cell("visible")])))
+      TableView(dataSource: SectionedDataSource<Any>(items: [Cell("visible")])))
     #expect(nothingMeasured == "  …\n")
   }
 
@@ -146,8 +147,8 @@ import Testing
   @Test func aBoxWithNothingVisibleStillHasAShape() {
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection("Section title", items: [Cell("", values: [.empty])])],
-      columns: [TableColumn("")])
-    let text = TextTableRenderer(style: .grid).render(Table(dataSource: dataSource))
+      columns: [ColumnDefinition("")])
+    let text = TextTableRenderer(style: .grid).render(TableView(dataSource: dataSource))
     let widths = Set(text.split(separator: "\n").map { DisplayWidth.of(String($0)) })
     #expect(widths.count == 1, "\(text)")
     #expect(text.contains("Section title") || text.contains("…"))

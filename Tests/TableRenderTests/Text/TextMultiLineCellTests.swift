@@ -8,10 +8,10 @@ import Testing
 /// Lines are read one at a time, with nothing kept per line. These tests count the work (bytes read per line given) instead of
 /// timing it, so a quadratic or all-at-once path fails them on any machine.
 @Suite struct TextMultiLineCellTests {
-  private func table(_ rows: [[CellValue]], columns: [String]) -> Table {
-    Table(
+  private func table(_ rows: [[CellValue]], columns: [String]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
-        items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) }))
+        items: rows.map { Cell("", values: $0) }, columns: columns.map { ColumnDefinition($0) }))
   }
 
   /// The lines of `text` split the way the renderer documents (LF, CRLF, U+2028, U+2029),
@@ -127,7 +127,7 @@ import Testing
     let title = (0..<1_000).map { "t\($0)" }.joined(separator: "\u{2029}")
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection(title, footer: title, items: [Cell("row")])])
-    let text = TextTableRenderer(style: .grid).render(Table(dataSource: dataSource))
+    let text = TextTableRenderer(style: .grid).render(TableView(dataSource: dataSource))
     let lines = text.split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("| t") }.count == 2_000)
     #expect(Set(lines.map { DisplayWidth.of(String($0)) }).count == 1)

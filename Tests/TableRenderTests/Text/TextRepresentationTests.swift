@@ -16,24 +16,25 @@ private struct Fee: TableRepresentable, TextRepresentable {
   private func render(_ items: [Any], representations: RepresentationRegistry = .init()) -> String {
     let dataSource = SectionedDataSource<Any>(
       sections: [TableSection(items: items)],
-      columns: [TableColumn("what"), TableColumn("amount")],
+      columns: [ColumnDefinition("what"), ColumnDefinition("amount")],
       representations: representations)
-    return TextTableRenderer(style: .compact).render(Table(dataSource: dataSource))
+    return TextTableRenderer(style: .compact).render(TableView(dataSource: dataSource))
   }
 
   @Test func textRenderersUseTheTypesTextRepresentation() {
     #expect(render([Fee(cents: 1250)]) == "what amount\n---- -------\nfee  € 12,50\n")
     let markdown = MarkdownTableRenderer().render(
-      Table(
+      TableView(
         dataSource: SectionedDataSource<Any>(
-          items: [Fee(cents: 1250)], columns: [TableColumn("what"), TableColumn("amount")])))
+          items: [Fee(cents: 1250)],
+          columns: [ColumnDefinition("what"), ColumnDefinition("amount")])))
     #expect(markdown.contains("| fee | € 12,50 |"))
   }
 
   @Test func otherFormatsKeepTheGenericCell() {
-    let table = Table(
+    let table = TableView(
       dataSource: SectionedDataSource<Any>(
-        items: [Fee(cents: 1250)], columns: [TableColumn("what"), TableColumn("amount")]))
+        items: [Fee(cents: 1250)], columns: [ColumnDefinition("what"), ColumnDefinition("amount")]))
     #expect(CSVTableRenderer(lineEnding: .lf).render(table) == "what,amount\nfee,12.50\n")
   }
 

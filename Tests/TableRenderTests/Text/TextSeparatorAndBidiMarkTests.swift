@@ -9,10 +9,10 @@ import Testing
   private static let separators: [Unicode.Scalar] = ["\u{2028}", "\u{2029}"]
   private static let marks: [Unicode.Scalar] = ["\u{200E}", "\u{200F}", "\u{061C}"]
 
-  private func table(_ rows: [[CellValue]], columns: [String]) -> Table {
-    Table(
+  private func table(_ rows: [[CellValue]], columns: [String]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
-        items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) }))
+        items: rows.map { Cell("", values: $0) }, columns: columns.map { ColumnDefinition($0) }))
   }
 
   @Test func lineAndParagraphSeparatorsBreakLinesLikeLineFeeds() {
@@ -68,13 +68,13 @@ import Testing
           hostile, footer: hostile,
           items: [Cell("", values: [.text(hostile), .text("\u{200F}x")])])
       ],
-      columns: [TableColumn(hostile), TableColumn("n")])
+      columns: [ColumnDefinition(hostile), ColumnDefinition("n")])
     for overflow in [TextOverflow.truncate, .wrap] {
       for maximumWidth in [nil, 12] {
         let renderer = TextTableRenderer(
           title: hostile, style: textStyle,
           maximumWidth: maximumWidth, overflow: overflow)
-        let text = renderer.render(Table(dataSource: dataSource))
+        let text = renderer.render(TableView(dataSource: dataSource))
         let raw = text.unicodeScalars.filter { (Self.separators + Self.marks).contains($0) }
         #expect(raw.isEmpty, "\(style) \(overflow): \(raw.map(\.value))")
       }

@@ -62,7 +62,7 @@ import Testing
       TableSection("Phone", items: [Cell("+44 20 7946 0018", detail: "work")]),
       TableSection("Notes", footer: "2 notes", items: ["plain string", 42]),
     ])
-    let text = TextTableRenderer().render(Table(dataSource: dataSource))
+    let text = TextTableRenderer().render(TableView(dataSource: dataSource))
     #expect(
       text == """
         Phone

@@ -6,10 +6,10 @@ import Testing
 /// Widths that terminals draw and boxes that stay aligned: VS16 and skin tone modifiers after
 /// characters that are not emoji, and columns that hold only zero-width text.
 @Suite struct TextWidthRulesTests {
-  private func table(_ rows: [[CellValue]], columns: [String]) -> Table {
-    Table(
+  private func table(_ rows: [[CellValue]], columns: [String]) -> TableView {
+    TableView(
       dataSource: SectionedDataSource<Any>(
-        items: rows.map { Cell("", values: $0) }, columns: columns.map { TableColumn($0) }))
+        items: rows.map { Cell("", values: $0) }, columns: columns.map { ColumnDefinition($0) }))
   }
 
   @Test func theEmojiVariationSelectorWidensOnlyAnEmoji() {

@@ -9,7 +9,7 @@ private func level(_ title: String) -> TableController {
 @Suite struct NavigationStackTests {
   @Test func pushesAndPopsReturningWhatTheyRemoved() throws {
     let root = level("Root")
-    let stack = try NavigationStack(root: root)
+    let stack = try NavigationController(root: root)
     let (a, b, c) = (level("A"), level("B"), level("C"))
     try stack.push(a)
     try stack.push(b)
@@ -36,7 +36,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func observersSeeEveryPushAndPopInOrder() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     let log = NavigationEventLog()
     stack.addObserver(log)
     let a = level("A")
@@ -59,7 +59,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func observersAreHeldWeakly() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     weak var weakLog: NavigationEventLog?
     do {
       let log = NavigationEventLog()
@@ -72,7 +72,7 @@ private func level(_ title: String) -> TableController {
 
   @Test func backTitleIsTheLevelBelowUnlessSet() throws {
     let root = level("Brands")
-    let stack = try NavigationStack(root: root)
+    let stack = try NavigationController(root: root)
     let models = level("BMW")
     let detail = level("X3")
     try stack.push(models)
@@ -92,7 +92,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func poppingTheRootIsATypedError() throws {
-    let stack = try NavigationStack(root: level("Brands"))
+    let stack = try NavigationController(root: level("Brands"))
     #expect(throws: NavigationError.cannotPopRoot(root: "Brands")) { try stack.pop() }
     try stack.push(level("BMW"))
     try stack.pop()
@@ -106,8 +106,8 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func pushingAControllerAlreadyOnAStackIsATypedError() throws {
-    let stack = try NavigationStack(root: level("Root"))
-    let other = try NavigationStack(root: level("Other root"))
+    let stack = try NavigationController(root: level("Root"))
+    let other = try NavigationController(root: level("Other root"))
     let shared = level("Shared")
     try stack.push(shared)
 
@@ -118,7 +118,7 @@ private func level(_ title: String) -> TableController {
       try other.push(shared)
     }
     #expect(throws: NavigationError.alreadyOnStack(title: "Root", onThisStack: false)) {
-      try NavigationStack(root: stack.root)
+      try NavigationController(root: stack.root)
     }
     #expect(stack.depth == 2)
     #expect(other.depth == 1)
@@ -160,7 +160,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func poppingToAControllerNotOnTheStackIsATypedError() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     try stack.push(level("A"))
     let stranger = level("Stranger")
     #expect(throws: NavigationError.notOnStack(title: "Stranger", operation: .popTo)) {
@@ -170,7 +170,7 @@ private func level(_ title: String) -> TableController {
   }
 
   @Test func aStackWithoutAFactoryPushesControllersOnly() throws {
-    let stack = try NavigationStack(root: level("Root"))
+    let stack = try NavigationController(root: level("Root"))
     #expect(throws: NavigationError.unknownDestination("brands")) {
       try stack.push(CarLevel.brands)
     }

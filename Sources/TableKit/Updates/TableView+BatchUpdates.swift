@@ -1,4 +1,4 @@
-extension Table {
+extension TableView {
   /// Applies a batch update: checks `changeset` against the data source's new content, then
   /// takes the new shape and moves the selection along.
   ///
@@ -57,7 +57,7 @@ extension Table {
   }
 }
 
-extension Table: TableChangeObserver {
+extension TableView: TableChangeObserver {
   /// Applies a change its data source reports, through ``performBatchUpdates(_:)``.
   ///
   /// A report from any other data source (one this table let go of) is ignored.

@@ -2,7 +2,7 @@
 ///
 /// A data source declares its columns in ``TableDataSource/columns``; each cell then carries one
 /// ``CellValue`` per column. Renderers show the titles as the header row.
-public struct TableColumn: Hashable, Sendable {
+public struct ColumnDefinition: Hashable, Sendable {
   /// How values line up inside a column.
   public enum Alignment: Hashable, Sendable, CaseIterable {
     /// Numbers to the right, everything else to the left.

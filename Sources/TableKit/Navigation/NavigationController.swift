@@ -5,7 +5,7 @@
 /// returns what it removed, and ``NavigationObserver``s see every push and pop in order.
 ///
 /// ```swift
-/// let stack = try NavigationStack(root: brands) { destination, session throws(NavigationError) in
+/// let stack = try NavigationController(root: brands) { destination, session throws(NavigationError) in
 ///   try CatalogueLevel.makeController(for: destination, session: session)
 /// }
 /// try stack.selectRow(at: TablePosition(section: 0, row: 1))   // pushes the models level
@@ -16,7 +16,7 @@
 ///
 /// Each stack has its own ``session``, through which a level passes values to the levels above
 /// it; a level's values go with it when it is popped.
-public final class NavigationStack {
+public final class NavigationController {
   /// Makes the controller of a level from its description, reading the session as it needs.
   ///
   /// Throw ``NavigationError/unknownDestination(_:)`` for a destination you do not know, or pass
@@ -44,7 +44,7 @@ public final class NavigationStack {
   ///     knows no destination, for a stack whose levels are all pushed as controllers.
   /// - Throws: ``NavigationError/alreadyOnStack(title:onThisStack:)`` when `root` is on a stack.
   public convenience init(
-    root: TableController, factory: @escaping Factory = NavigationStack.noFactory
+    root: TableController, factory: @escaping Factory = NavigationController.noFactory
   ) throws(NavigationError) {
     guard root.navigationStack == nil else {
       throw .alreadyOnStack(title: root.title, onThisStack: false)

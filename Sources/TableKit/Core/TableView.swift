@@ -7,7 +7,7 @@
 /// position and the real bounds, never a trap.
 ///
 /// ```swift
-/// let table = Table(dataSource: contactCard)
+/// let table = TableView(dataSource: contactCard)
 /// let cell = try table.cell(at: TablePosition(section: 0, row: 1))
 /// try table.selectRow(at: TablePosition(section: 0, row: 1))
 /// ```
@@ -16,7 +16,7 @@
 /// or redirect, ``TableDataSource/didSelectRow(at:representing:)`` receives the represented object,
 /// and ``TableDataSource/didDeselectRow(at:)`` hears of rows that lose their selection (also when
 /// a reload removes them).
-public final class Table {
+public final class TableView {
   /// The object that supplies content and handles selection.
   ///
   /// Setting it clears the selection (positions of the old content mean nothing in the new one;

@@ -1,4 +1,4 @@
-extension NavigationStack {
+extension NavigationController {
   /// Selects the row at `position` in the top level, as a person's tap would, and pushes the
   /// level it leads to.
   ///

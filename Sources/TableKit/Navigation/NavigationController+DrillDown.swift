@@ -1,4 +1,4 @@
-extension NavigationStack {
+extension NavigationController {
   /// Creates a stack that drills down into `root`, one ``DrillDownController`` per level.
   ///
   /// Selecting a branch pushes its level, titled from the row; selecting a leaf calls `onSelect`
@@ -6,7 +6,7 @@ extension NavigationStack {
   ///
   /// ```swift
   /// var selected: [[Int]] = []
-  /// let stack = NavigationStack(drillingInto: ["a", "b", ["1", "2"], "c"] as NestedValue,
+  /// let stack = NavigationController(drillingInto: ["a", "b", ["1", "2"], "c"] as NestedValue,
   ///                             title: "List") { selected.append($0.path) }
   /// try stack.selectRow(at: TablePosition(section: 0, row: 2))   // pushes "2 items"
   /// try stack.selectRow(at: TablePosition(section: 0, row: 1))   // selected == [[2, 1]]
