@@ -30,10 +30,10 @@ open class TableController: TableSelectionObserver {
 
   /// The navigation stack this controller is on, or `nil` when it is on none (never pushed, or
   /// popped); set by the stack, held weakly because the stack owns its levels.
-  public internal(set) weak var navigationStack: NavigationController?
+  public internal(set) weak var navigationController: NavigationController?
 
   /// The description this level was made from, when a ``NavigationController`` made it from one.
-  public internal(set) var destination: (any NavigationDestination)?
+  public internal(set) var navigationDestination: (any NavigationDestination)?
 
   /// The back title set for this level, or `nil` to use the title of the level below (see
   /// ``backTitle``).

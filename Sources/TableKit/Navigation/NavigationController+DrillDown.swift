@@ -24,7 +24,7 @@ extension NavigationController {
     onSelect: @escaping (DrillDownSelection<Node>) -> Void = { _ in }
   ) {
     let rootLevel = DrillDownController(node: root, path: [], title: title, onSelect: onSelect)
-    rootLevel.destination = DrillDownDestination(path: [])
+    rootLevel.navigationDestination = DrillDownDestination(path: [])
     self.init(
       freeRoot: rootLevel, session: NavigationSession(),
       factory: { destination, _ throws(NavigationError) in

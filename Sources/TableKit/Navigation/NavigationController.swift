@@ -46,7 +46,7 @@ public final class NavigationController {
   public convenience init(
     root: TableController, factory: @escaping Factory = NavigationController.noFactory
   ) throws(NavigationError) {
-    guard root.navigationStack == nil else {
+    guard root.navigationController == nil else {
       throw .alreadyOnStack(title: root.title, onThisStack: false)
     }
     self.init(freeRoot: root, session: NavigationSession(), factory: factory)
@@ -57,7 +57,7 @@ public final class NavigationController {
     self.controllers = [root]
     self.session = session
     self.factory = factory
-    root.navigationStack = self
+    root.navigationController = self
   }
 
   /// Creates a stack whose root level is made by `factory` from `destination`.
@@ -75,10 +75,10 @@ public final class NavigationController {
   ) throws(NavigationError) {
     let session = NavigationSession()
     let root = try factory(destination, session)
-    guard root.navigationStack == nil else {
+    guard root.navigationController == nil else {
       throw .alreadyOnStack(title: root.title, onThisStack: false)
     }
-    root.destination = destination
+    root.navigationDestination = destination
     self.init(freeRoot: root, session: session, factory: factory)
   }
 
@@ -104,14 +104,16 @@ public final class NavigationController {
   /// The descriptions the levels were made from, root first.
   ///
   /// A level pushed as a controller has `nil`. A router saves these to restore the stack.
-  public var destinations: [(any NavigationDestination)?] { controllers.map(\.destination) }
+  public var destinations: [(any NavigationDestination)?] {
+    controllers.map(\.navigationDestination)
+  }
 
   /// Where `controller` is on this stack, counting from the root at 0, or `nil`.
   ///
   /// - Parameter controller: A controller.
   /// - Returns: Its level, or `nil` when it is not on this stack.
   public func level(of controller: TableController) -> Int? {
-    guard controller.navigationStack === self else { return nil }
+    guard controller.navigationController === self else { return nil }
     return controllers.firstIndex { $0 === controller }
   }
 
@@ -121,10 +123,10 @@ public final class NavigationController {
   /// - Throws: ``NavigationError/alreadyOnStack(title:onThisStack:)`` when it is on a stack,
   ///   this one or another.
   public func push(_ controller: TableController) throws(NavigationError) {
-    if let other = controller.navigationStack {
+    if let other = controller.navigationController {
       throw .alreadyOnStack(title: controller.title, onThisStack: other === self)
     }
-    controller.navigationStack = self
+    controller.navigationController = self
     controllers.append(controller)
     session.pushLayer()
     notify(.pushed(controller))
@@ -145,7 +147,7 @@ public final class NavigationController {
   /// Pushes the level `destination` describes; the existential form of ``push(_:)``.
   func push(destination: any NavigationDestination) throws(NavigationError) -> TableController {
     let controller = try factory(destination, session)
-    controller.destination = destination
+    controller.navigationDestination = destination
     try push(controller)
     return controller
   }
@@ -209,7 +211,7 @@ public final class NavigationController {
   /// Removes the top level (never the root), its session layer and its link to this stack.
   private func removeTop() -> TableController {
     let controller = controllers.removeLast()
-    controller.navigationStack = nil
+    controller.navigationController = nil
     session.popLayer()
     notify(.popped(controller))
     return controller
@@ -217,7 +219,7 @@ public final class NavigationController {
 
   private func notify(_ event: NavigationEvent) {
     for entry in observers {
-      entry.observer?.navigationStack(self, didChange: event)
+      entry.observer?.navigationController(self, didChange: event)
     }
   }
 }

@@ -9,7 +9,7 @@ public protocol NavigationObserver: AnyObject {
   /// - Parameters:
   ///   - stack: The stack that changed.
   ///   - event: What happened.
-  func navigationStack(_ stack: NavigationController, didChange event: NavigationEvent)
+  func navigationController(_ stack: NavigationController, didChange event: NavigationEvent)
 }
 
 /// A weak reference to an observer, so the stack's list does not keep it alive.

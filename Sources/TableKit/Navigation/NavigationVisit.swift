@@ -8,5 +8,5 @@ public struct NavigationVisit {
   public let rowPath: [TablePosition]
 
   /// The titles of the stack's levels, root first, during the visit.
-  public var breadcrumbs: [String] { controller.navigationStack?.breadcrumbs ?? [] }
+  public var breadcrumbs: [String] { controller.navigationController?.breadcrumbs ?? [] }
 }

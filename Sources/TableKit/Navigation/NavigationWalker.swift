@@ -48,7 +48,8 @@ public struct NavigationWalker: Sendable {
     var walk = Walk(stack: stack, limits: self)
     do throws(NavigationError) {
       try walk.explore(
-        path: [], destinations: [start.destination.map(AnyDestination.init)], visit: visit)
+        path: [], destinations: [start.navigationDestination.map(AnyDestination.init)], visit: visit
+      )
     } catch {
       _ = try? stack.pop(to: start)
       throw error

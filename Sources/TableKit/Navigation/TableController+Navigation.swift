@@ -7,7 +7,7 @@ extension TableController {
   public var backTitle: String? {
     get {
       if let customBackTitle { return customBackTitle }
-      guard let stack = navigationStack, let level = stack.level(of: self), level > 0 else {
+      guard let stack = navigationController, let level = stack.level(of: self), level > 0 else {
         return nil
       }
       return stack.controllers[level - 1].title
@@ -21,7 +21,7 @@ extension TableController {
   /// - Parameter key: The key to read.
   /// - Returns: The value, or `nil`.
   public func sessionValue<Value>(for key: SessionKey<Value>) -> Value? {
-    navigationStack?.session.value(for: key)
+    navigationController?.session.value(for: key)
   }
 
   /// Writes `value` for `key` into the session of this controller's stack, on behalf of this
@@ -38,7 +38,7 @@ extension TableController {
   public func setSessionValue<Value>(
     _ value: Value, for key: SessionKey<Value>, scope: SessionScope = .level
   ) throws(NavigationError) {
-    guard let stack = navigationStack, let level = stack.level(of: self) else {
+    guard let stack = navigationController, let level = stack.level(of: self) else {
       throw .notOnStack(title: title, operation: .writeSession)
     }
     stack.session.setValue(value, for: key, level: level, scope: scope)

@@ -28,7 +28,7 @@ private func row(_ row: Int) -> TablePosition {
     #expect(child.title == "2 items")
     #expect(child.backTitle == "List")
     #expect(stack.breadcrumbs == ["List", "2 items"])
-    #expect((child.destination as? DrillDownDestination)?.path == [2])
+    #expect((child.navigationDestination as? DrillDownDestination)?.path == [2])
     #expect(selections.isEmpty)
 
     // A leaf is reported with its path and pushes nothing.

@@ -21,7 +21,7 @@ private func level(_ title: String) -> TableController {
     #expect(stack.breadcrumbs == ["Root", "A", "B", "C"])
 
     #expect(try stack.pop() === c)
-    #expect(c.navigationStack == nil)
+    #expect(c.navigationController == nil)
     let toA = try stack.pop(to: a)
     #expect(toA.map(\.title) == ["B"])
     #expect(try stack.pop(to: a).isEmpty)
@@ -31,8 +31,8 @@ private func level(_ title: String) -> TableController {
     #expect(toRoot.map(\.title) == ["A", "B", "C"])
     #expect(stack.popToRoot().isEmpty)
     #expect(stack.breadcrumbs == ["Root"])
-    #expect([a, b, c].allSatisfy { $0.navigationStack == nil })
-    #expect(root.navigationStack === stack)
+    #expect([a, b, c].allSatisfy { $0.navigationController == nil })
+    #expect(root.navigationController === stack)
   }
 
   @Test func observersSeeEveryPushAndPopInOrder() throws {
@@ -126,7 +126,7 @@ private func level(_ title: String) -> TableController {
     // Once popped it is free again.
     try stack.pop()
     try other.push(shared)
-    #expect(shared.navigationStack === other)
+    #expect(shared.navigationController === other)
   }
 
   @Test func selectingInAControllerNoLongerOnTheStackIsATypedError() throws {

@@ -5,7 +5,7 @@ import TableKit
 final class NavigationEventLog: NavigationObserver {
   private(set) var lines: [String] = []
 
-  func navigationStack(_ stack: NavigationController, didChange event: NavigationEvent) {
+  func navigationController(_ stack: NavigationController, didChange event: NavigationEvent) {
     lines.append("\(event.isPush ? "push" : "pop") \(event.controller.title ?? "-")")
   }
 }
