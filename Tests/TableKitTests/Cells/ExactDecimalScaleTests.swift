@@ -2,8 +2,9 @@ import Foundation
 import TableKit
 import Testing
 
-/// `CellValue.decimal(_:scale:)`: Foundation's `Decimal` drops trailing zeros, so a scale asks
-/// for a fixed number of digits. The expectations follow Python's
+/// Decimal cells with a scale, since Foundation's `Decimal` drops trailing zeros.
+///
+/// The expectations follow Python's
 /// `Decimal(x).quantize(Decimal(10) ** -scale, rounding=ROUND_HALF_UP)`, which is the rule the
 /// documentation states (half away from zero, then padded), except that a zero has no sign
 /// (`-0.004` at scale 2 is `0.00`, as `ExactDecimal` writes every zero).
