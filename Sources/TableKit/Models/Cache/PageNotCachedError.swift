@@ -22,8 +22,10 @@ public struct PageNotCachedError: Error, Hashable, Sendable, CustomStringConvert
     self.key = key
   }
 
-  /// A sentence naming the page and the key: `Page 0 of … is not saved on this device, and the
-  /// load was asked to use the cache only.`
+  /// A sentence naming the page and the key.
+  ///
+  /// For example: `Page 0 of feed/0/20 is not saved on this device, and the load was asked to
+  /// use the cache only.`
   public var description: String {
     "Page \(page) of \(key) is not saved on this device, and the load was asked to use the "
       + "cache only."
