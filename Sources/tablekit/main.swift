@@ -46,6 +46,9 @@ if let path = options.outputPath {
     path: path, inputPath: asksForSample ? nil : options.inputPath,
     readsStandardInput: !asksForSample)
   SafeWrite.removeTemporariesOnTerminationSignals()
+  // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG, reported like a full
+  // disk with the file left as it was, instead of SIGXFSZ killing the program mid-write.
+  signal(SIGXFSZ, SIG_IGN)
 }
 
 let controller: TableController
