@@ -37,10 +37,22 @@ if options.showHelp {
   exit(0)
 }
 
-let controller: TableController
-var stream: RecordStreamDataSource?
 // A sample asked for by name wins over standard input that merely happens to be a pipe.
 let asksForSample = options.inputPath == nil && (options.feed != nil || options.composed)
+if let path = options.outputPath {
+  // Before any input is read, and before any thread starts (so that all inherit the blocked
+  // signals): an output that is the input is refused, and a signal removes the temporary.
+  OutputFile.refuseIfInput(
+    path: path, inputPath: asksForSample ? nil : options.inputPath,
+    readsStandardInput: !asksForSample)
+  SafeWrite.removeTemporariesOnTerminationSignals()
+  // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG, reported like a full
+  // disk with the file left as it was, instead of SIGXFSZ killing the program mid-write.
+  signal(SIGXFSZ, SIG_IGN)
+}
+
+let controller: TableController
+var stream: RecordStreamDataSource?
 if let input = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
   do {
     let opened = try options.input.open(
@@ -74,13 +86,13 @@ case .html:
     mode: options.htmlFragment ? .fragment : .document(title: controller.title ?? "Table"))
 }
 
-do {
-  if let path = options.outputPath {
-    try renderer.write(controller.table, toFile: path)
-  } else {
+if let path = options.outputPath {
+  OutputFile.write(controller.table, with: renderer, to: path, stream: stream)
+} else {
+  do {
     try renderer.writeToStandardOutput(controller.table)
+  } catch {
+    fail(error.localizedDescription, code: 74)
   }
-} catch {
-  fail(error.localizedDescription, code: 74)
 }
 if let error = stream?.error { fail(error.localizedDescription, code: error.exitStatus) }

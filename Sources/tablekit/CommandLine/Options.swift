@@ -219,7 +219,17 @@ struct Options {
 
     OUTPUT:
       -f, --format <format>   \(formatList) (default: text)
-      -o, --output <file>     Write to this file instead of standard output.
+      -o, --output <file>     Write to this file instead of standard output, safely:
+                              the table goes to a hidden temporary beside it
+                              (.<file>.tablekit-XXXXXX), which replaces the file in one
+                              rename(2) only once every row was read and written and the
+                              data is on the disk. A full disk, a bad row, or Ctrl-C,
+                              SIGTERM or SIGHUP leaves the old file byte for byte as it
+                              was, and no temporary (only SIGKILL or a crash can leave
+                              one). Two runs at once leave one whole output. A link is
+                              followed: the file it names is replaced. An output that is
+                              the input (the same file, through a link, or as standard
+                              input) is refused with status 64 before anything is read.
       -s, --style <style>     Text style: \(styleList) (default: plain)
       -w, --max-width <n>     Text: fit the table in n columns.
           --wrap              Text: wrap long values instead of truncating them.
@@ -257,9 +267,11 @@ struct Options {
       Bad input names the file (or standard input), line and column (from 1; columns count
       characters) and says what is wrong, e.g. "data.csv:7:1: row 6 has 4 fields, but the
       header has 3" or "invalid UTF-8 at byte 17 (byte offsets count from 0)". A problem
-      found after output began ends the output there, with the message.
-      Exit status: 0 done; 64 bad arguments (also a column name the input does not have);
-      65 bad input; 74 output failed. Output into a closed pipe (| head) ends the program
+      found after output began ends the output there, with the message (with -o, the
+      file is left as it was).
+      Exit status: 0 done; 64 bad arguments (also a column name the input does not have,
+      or an output that is the input); 65 bad input; 74 output failed. Ended by SIGINT,
+      SIGTERM or SIGHUP, it ends by that signal (a shell reports 128 + its number). Output into a closed pipe (| head) ends the program
       quietly the way it ends cat: by SIGPIPE, which a shell reports as status 141.
 
     """
