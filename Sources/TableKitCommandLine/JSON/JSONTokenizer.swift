@@ -71,6 +71,12 @@ package struct JSONTokenizer {
   /// ``JSONToken/needsMoreInput``, how long the unfinished token is so far.
   package var pendingByteCount: Int { buffer.count - tokenStart }
 
+  /// The bytes of the last token returned, as written.
+  package var tokenByteCount: Int { index - tokenStart }
+
+  /// The offset in the input of the next byte to read: the end of the last token returned.
+  package var readOffset: Int { droppedCount + index }
+
   /// The offset in the input of the first byte not yet given.
   package var endOffset: Int { droppedCount + buffer.count }
 

@@ -308,6 +308,7 @@ package struct DelimitedRecordReader: RecordReader {
           buffer, from: fieldStart + 1, to: index - 1, unquoting: hasDoubledQuote,
           ascii: ascii, inferring: inferring)
         values.append(value)
+        try checkRecord(from: recordFirst, to: index)
         guard index < count else {
           if atEnd { break }
           return .needsMoreInput(fieldStart: nil)
@@ -352,10 +353,8 @@ package struct DelimitedRecordReader: RecordReader {
           try cell(
             buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
             inferring: inferring))
+        try checkRecord(from: recordFirst, to: index)
         if index == count { break }
-      }
-      if index - recordFirst > limits.maximumRecordBytes {
-        throw error(at: recordFirst, .recordTooLong(limit: limits.maximumRecordBytes))
       }
       // `index` is at a separator or a line end.
       let byte = buffer[index]
@@ -377,13 +376,18 @@ package struct DelimitedRecordReader: RecordReader {
       lineStart = index
       break
     }
-    if index - recordFirst > limits.maximumRecordBytes {
-      throw error(at: recordFirst, .recordTooLong(limit: limits.maximumRecordBytes))
-    }
     position = index
     self.line = line
     self.lineStart = lineStart
     return .record
+  }
+
+  /// Checks a record that runs from `start` to the end of its field at `end` against the limit.
+  @inline(__always)
+  private func checkRecord(from start: Int, to end: Int) throws(TableInputError) {
+    if end - start > limits.maximumRecordBytes {
+      throw error(at: start, .recordTooLong(limit: limits.maximumRecordBytes))
+    }
   }
 
   /// The cell for `buffer[start..<end]`, with its doubled quotes made single when `unquoting`,

@@ -185,6 +185,7 @@ package struct JSONRecordReader: RecordReader {
       let rowStart = tokenizer.tokenPosition
       let first = values.count
       try readArrayRow(into: &values)
+      try checkRecordLength()
       let count = values.count - first
       if count != columns.count {
         throw TableInputError(
@@ -198,9 +199,20 @@ package struct JSONRecordReader: RecordReader {
         throw unexpected(start, expected: expected)
       }
       try readObjectRow(into: &values)
+      try checkRecordLength()
     }
     if layout == .array { try afterRecord() }
     return true
+  }
+
+  /// Checks the record just read against the record limit.
+  private mutating func checkRecordLength() throws(TableInputError) {
+    guard let record, tokenizer.readOffset - record.offset > limits.maximumRecordBytes else {
+      return
+    }
+    throw TableInputError(
+      path: input.name, position: record.position ?? tokenizer.position(of: record.mark),
+      reason: .recordTooLong(limit: limits.maximumRecordBytes))
   }
 
   /// Reads the `,` or `]` after a record of an array.
@@ -368,7 +380,19 @@ package struct JSONRecordReader: RecordReader {
       } catch {
         throw TableInputError(error)
       }
-      guard case .needsMoreInput = token else { return token }
+      switch token {
+      case .needsMoreInput:
+        break
+      case .string, .number:
+        if tokenizer.tokenByteCount > limits.maximumFieldBytes {
+          throw TableInputError(
+            path: input.name, position: tokenizer.tokenPosition,
+            reason: .fieldTooLong(limit: limits.maximumFieldBytes))
+        }
+        return token
+      default:
+        return token
+      }
       let pending = tokenizer.pendingByteCount
       if pending > limits.maximumFieldBytes {
         throw TableInputError(
