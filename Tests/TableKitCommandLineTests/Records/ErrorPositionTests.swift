@@ -2,8 +2,9 @@ import TableKit
 import TableKitCommandLine
 import Testing
 
-/// An error names the true line, column and byte offset of its place whichever path read the
-/// input (a file in chunks, a file row by row, a pipe): blank lines and carriage returns alone
+/// An error names the true line, column and byte offset of its place whichever path read it.
+///
+/// The paths are a file in chunks, a file row by row and a pipe. Blank lines and carriage returns alone
 /// end lines like any other line end, and an invalid byte is placed from the start of the
 /// input. Each expected place is counted from how the input was built, not from what a reader
 /// said.

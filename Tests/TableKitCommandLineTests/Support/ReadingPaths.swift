@@ -22,6 +22,8 @@ enum ReadingPath: String, CaseIterable, CustomStringConvertible {
   ///   - bytes: The input.
   ///   - chunkSize: The nominal bytes in a chunk, for ``chunkedFile``.
   ///   - configure: Changes to the way of reading (the format is CSV, 3 rows are kept).
+  /// - Returns: The error, or `nil`.
+  /// - Throws: An error writing the file or the pipe.
   func error(
     reading bytes: [UInt8], chunkSize: Int = 16,
     configure: (inout TableInput) -> Void = { _ in }
