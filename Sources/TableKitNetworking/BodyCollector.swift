@@ -42,6 +42,7 @@ final class BodyCollector: NSObject, URLSessionDataDelegate, Sendable {
   ///
   /// - Parameters:
   ///   - request: The request.
+  ///   - limit: The most bytes the body may have.
   ///   - configuration: The configuration of the caller's session.
   /// - Returns: How the transfer ended; a cancelled Swift task cancels the transfer, which
   ///   then ends as failed.

@@ -39,7 +39,9 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   public var timeout: Double
   /// The session whose configuration the requests are made with.
   public var session: URLSession
-  /// The most bytes a page's body may have; 32 MiB by default. A setting below 1 is taken as 1.
+  /// The most bytes a page's body may have; 32 MiB by default.
+  ///
+  /// A setting below 1 is taken as 1, so no setting traps.
   public var maximumBodyBytes: Int
 
   /// The default most bytes in a page's body: 32 MiB.
