@@ -96,6 +96,18 @@ struct Options {
         options.input.infers = false
       case "--lossy":
         options.input.isLossy = true
+      case "--max-field-bytes", "--max-record-bytes":
+        let text = try value(for: argument)
+        guard let bytes = InputLimits.byteCount(text) else {
+          throw UsageError(
+            description: "\(argument) needs a positive whole number of bytes, optionally "
+              + "followed by K, M or G (powers of 1024), not '\(text)'")
+        }
+        if argument == "--max-field-bytes" {
+          options.input.limits.maximumFieldBytes = bytes
+        } else {
+          options.input.limits.maximumRecordBytes = bytes
+        }
       case "--sample":
         // Two uses share the name: a number of rows kept from the input, or a built-in sample.
         let text = try value(for: argument)
@@ -187,6 +199,13 @@ struct Options {
                               has more tabs than commas, else CSV.
           --no-infer          CSV, TSV: keep every field as text.
           --lossy             CSV, TSV: show invalid UTF-8 as U+FFFD instead of failing.
+          --max-field-bytes <n>, --max-record-bytes <n>
+                              The most bytes one field and one record may take (default
+                              128M and 256M; K, M, G are powers of 1024). A longer one is
+                              an error naming the line, column and byte where it starts,
+                              so no input (/dev/zero, a quote never closed) takes unbounded
+                              memory. JSON: a string or number is a field, an object or
+                              array row a record.
           --sample <n>        Rows read first and kept (default 1000): they name the
                               columns of JSON objects, and, from a pipe, set the widths of
                               text columns (later wider values are cut with …, or wrapped
