@@ -168,6 +168,13 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
     }
   }
 
+  /// `text` without the spaces and periods it ends with.
+  private static func withoutFinalPeriod(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last == "." || last == " " { text.removeLast() }
+    return String(text)
+  }
+
   /// Where and why a page did not decode.
   private static func malformed(_ error: DecodingError) -> RemotePageError.Reason {
     let context: DecodingError.Context
@@ -186,9 +193,12 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
         path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
       }
     }
-    var problem = context.debugDescription
+    // Foundation's sentences end with a period, and the reason is the end of a sentence that
+    // adds its own: "…was not valid JSON.." read in the error row. Each part loses its period.
+    var problem = withoutFinalPeriod(context.debugDescription)
     if let underlying = context.underlyingError {
-      problem += " (\((underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)"))"
+      let detail = (underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)"
+      problem += " (\(withoutFinalPeriod(detail)))"
     }
     return .malformedPage(path: path, problem: problem)
   }

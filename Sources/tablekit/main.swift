@@ -10,9 +10,13 @@ import TableRender
 #endif
 
 /// Prints `message` to standard error and ends the program with `code`.
+///
+/// The message is made inert first (``TerminalText/inert(_:)``): it may echo a file name, an
+/// option value or text from the input, and none of it may reach the terminal as a control
+/// character.
 func fail(_ message: String, code: Int32) -> Never {
   var standardError = FileDescriptorStream.standardError
-  print("tablekit: \(message)", to: &standardError)
+  print("tablekit: \(TerminalText.inert(message))", to: &standardError)
   exit(code)
 }
 

@@ -178,6 +178,13 @@ let largePage =
       }
       #expect(wholePath.isEmpty)
       #expect(notJSON.description.contains("failed: the page is not a JSON array of items: "))
+      // One sentence, one period: Foundation's "…was not valid JSON." lost its own (the row a
+      // person sees read "…was not valid JSON..").
+      for description in [error.description, notJSON.description, notJSON.localizedDescription] {
+        #expect(!description.contains(".."), "\(description)")
+        #expect(!description.contains(". ("), "\(description)")
+        #expect(description.hasSuffix(".") && !description.hasSuffix(".)."), "\(description)")
+      }
     }
   }
 

@@ -44,6 +44,8 @@ struct BrowseOptions {
     Walks a hierarchy of tables: the car catalogue (brands, then the models of the
     chosen brand, then a detail of brand and model), the nested list with --nested, or
     a nested JSON file (arrays and objects are levels, other values are rows).
+    Arrays and objects may nest at most \(NestedJSON.maximumDepth) levels deep in a
+    file; deeper is an error (exit 65) that names the place.
 
     On a terminal, browse is interactive: ↑/↓ (or k/j) move the highlight, Enter (or →)
     opens the row, Backspace (or ←, Esc) goes back, q quits; PgUp/PgDn/Home/End scroll.
