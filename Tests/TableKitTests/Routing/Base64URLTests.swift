@@ -68,9 +68,10 @@ import Testing
     #expect(count == 16_777_216)
   }
 
-  /// Every ASCII string of 1 or 2 characters and every 3-character string over the alphabet:
-  /// exactly the encodings of the 1- and 2-byte payloads decode, and each decodes to bytes that
-  /// encode back to it. Every ASCII byte outside the alphabet is then tried at each place of a
+  /// Exactly the encodings of the 1- and 2-byte payloads decode among short strings.
+  ///
+  /// Every ASCII string of 1 or 2 characters and every 3-character string over the alphabet is
+  /// tried; each string that decodes gives bytes that encode back to it. Every ASCII byte outside the alphabet is then tried at each place of a
   /// 3- and a 4-character string that is otherwise valid.
   @Test func everyShortStringDecodesOnlyIfItIsTheEncodingOfItsBytes() throws {
     var accepted = [0, 0, 0, 0, 0]
