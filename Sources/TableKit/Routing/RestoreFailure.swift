@@ -34,7 +34,7 @@ extension RestoreFailure: CustomStringConvertible {
     case .notAChild(let url):
       return "\(RoutingError.shown(url)) is not a level below the one before it."
     case .missingObject(let url):
-      return "The object \(RoutingError.shown(url)) names no longer exists."
+      return "No object exists for \(RoutingError.shown(url))."
     case .forbidden(let url, let reason):
       return "The object \(RoutingError.shown(url)) names may not be shown: "
         + RoutingError.shown(reason)

@@ -143,7 +143,7 @@ final class InteractiveBrowser {
       let content = index < marked.count ? marked[index] : ""
       line(2 + offset, content, reversed: highlighted.contains(index))
     }
-    line(size.rows - 1, TerminalText.fitted(message ?? "", width: width))
+    line(size.rows - 1, TerminalText.fitted(message ?? browser.urlLine ?? "", width: width))
     line(
       size.rows, TerminalText.fitted(help(total: marked.count, viewport: viewport), width: width))
     terminal.write(screen)
