@@ -27,6 +27,9 @@ signal(SIGPIPE, SIG_DFL)
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
   exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "open" {
+  exit(await OpenCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {

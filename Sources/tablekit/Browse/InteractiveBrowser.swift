@@ -159,7 +159,7 @@ final class InteractiveBrowser {
       let content = offset < window.lines.count ? window.lines[offset] : ""
       line(2 + offset, content, reversed: window.highlighted.contains(offset))
     }
-    line(size.rows - 1, TerminalText.fitted(message ?? "", width: width))
+    line(size.rows - 1, TerminalText.fitted(message ?? browser.urlLine ?? "", width: width))
     line(
       size.rows,
       TerminalText.fitted(help(total: total, shown: window.rows), width: width))
