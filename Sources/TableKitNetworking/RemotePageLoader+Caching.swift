@@ -141,7 +141,7 @@ extension RemotePageLoader {
     _ request: URLRequest, page: Int, address: URL
   ) async throws -> (Data, HTTPURLResponse?) {
     do {
-      guard let (data, response) = try await fetch(request) else {
+      guard let (data, response) = try await fetch(request, page: page) else {
         throw RemotePageError(page: page, url: address, reason: .timedOut(seconds: timeout))
       }
       return (data, response as? HTTPURLResponse)
