@@ -24,10 +24,10 @@
 /// | loaded with no items and no more           | ``CellKind/empty``: ``emptyMessage``       |
 /// | loaded or cancelled, with more to load     | ``CellKind/loadMore``: ``loadMoreText``    |
 /// | idle with no items, or loaded to the end   | none                                       |
-/// | loaded to the end, showing saved rows      | ``CellKind/savedRows``: ``savedRowsText(_:)`` |
+/// | loaded to the end, showing saved rows      | ``CellKind/savedRows``: ``savedRowsText`` |
 ///
 /// While the model shows rows saved in a cache (``LoadableModel/savedRowsDate``), the loading,
-/// empty and load-more rows carry ``savedRowsText(_:)`` as their second line, such as
+/// empty and load-more rows carry ``savedRowsText`` as their second line, such as
 /// "Showing saved rows from 2026-11-25T19:00:00Z" (ISO 8601 in UTC, so it reads the same on
 /// every machine); when no other row would show, a ``CellKind/savedRows`` row says it.
 ///
