@@ -40,7 +40,7 @@ package struct HTTPFreshness: Hashable, Sendable {
   ///
   /// - Parameter fields: The response's header fields, names lower-cased.
   package init(fields: [String: String]) {
-    directives = Self.directives(fields["cache-control"] ?? "")
+    directives = Self.parseDirectives(fields["cache-control"] ?? "")
     date = fields["date"].flatMap(Self.httpDate)
     expires = fields["expires"].map { Self.httpDate($0) ?? .distantPast }
     age = fields["age"].flatMap { UInt32($0.trimmingCharacters(in: .whitespaces)) }.map(Double.init)
@@ -98,7 +98,7 @@ package struct HTTPFreshness: Hashable, Sendable {
   // MARK: Parsing
 
   /// The directives of a `Cache-Control` value: `max-age=60, no-cache, private="x"`.
-  static func directives(_ value: String) -> [String: String?] {
+  package static func parseDirectives(_ value: String) -> [String: String?] {
     var result: [String: String?] = [:]
     for part in value.split(separator: ",") {
       let pieces = part.split(separator: "=", maxSplits: 1)
@@ -119,7 +119,7 @@ package struct HTTPFreshness: Hashable, Sendable {
   ///
   /// IMF-fixdate is `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 §5.6.7); the obsolete RFC 850
   /// and asctime forms are not read.
-  static func httpDate(_ text: String) -> Date? {
+  package static func httpDate(_ text: String) -> Date? {
     let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
     let months = [
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
