@@ -61,6 +61,19 @@ extension PageCache {
 
   /// The names of the entry files in `folder` (not the hidden temporaries, nor anything else).
   static func entryNames(in folder: String) -> [String] {
+    names(in: folder).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+  }
+
+  /// The names of the safe write's temporaries of entries in `folder`:
+  /// `.<entry>.page.tablekit-XXXXXX`, left there only by a process killed while it wrote.
+  static func temporaryNames(in folder: String) -> [String] {
+    names(in: folder).filter {
+      $0.hasPrefix(".") && $0.contains(suffix + SafeWrite.temporaryMarker)
+    }
+  }
+
+  /// Every name in `folder` but `.` and `..`.
+  private static func names(in folder: String) -> [String] {
     guard let handle = opendir(folder) else { return [] }
     defer { closedir(handle) }
     var names: [String] = []
@@ -68,7 +81,7 @@ extension PageCache {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(name) }
+      if name != "." && name != ".." { names.append(name) }
     }
     return names
   }

@@ -28,7 +28,9 @@
 /// which the cache sets from its clock when it stores or reads an entry, so the bookkeeping
 /// lives in the file system itself: there is no index to tear, and two models or two
 /// processes sharing the folder each see the other's entries and uses. A page larger than the
-/// bound is not stored.
+/// bound is not stored. A temporary that a killed writer left behind (the safe write's hidden
+/// `.NAME.tablekit-XXXXXX`, never read as an entry) is removed by the next store once it is an
+/// hour old.
 ///
 /// The cache holds no state in memory, so it is a `Sendable` value: copies, tasks and other
 /// processes may use the same folder at once. A file vanishing under one of them (another one
@@ -149,9 +151,27 @@ public struct PageCache: Sendable {
     }
   }
 
+  /// How old a temporary must be before it counts as abandoned by a killed writer, in seconds:
+  /// a live writer finishes a page in far less.
+  static let abandonedAfter: Double = 3_600
+
+  /// Removes the temporaries a killed writer left, once they are older than
+  /// ``abandonedAfter`` by the file system's clock, so they cannot pile up outside the bound.
+  private func removeAbandonedTemporaries() {
+    let now = Date()
+    for name in Self.temporaryNames(in: folder) {
+      let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+      guard let file = Self.entryFile(path),
+        now.timeIntervalSince(file.used) > Self.abandonedAfter
+      else { continue }
+      Self.remove(path)
+    }
+  }
+
   /// Removes the least recently used entries, other than `kept`, while the total exceeds
   /// ``maxBytes``; ties go by path, so every process picks the same victim.
   private func evict(keeping kept: String) {
+    removeAbandonedTemporaries()
     var entries = entries()
     var total = entries.reduce(0) { $0 + $1.size }
     guard total > maxBytes else { return }

@@ -99,6 +99,31 @@ import Testing
     }
   }
 
+  @Test func aKilledWritersTemporaryIsRemovedOnceAnHourOld() async throws {
+    try await withCacheFolder { folder in
+      let clock = TestClock()
+      let cache = PageCache(folder: folder, clock: clock.closure)
+      try cache.store(page("a", bytes: 10, clock: clock))
+      let entry = URL(fileURLWithPath: cache.path(forKey: "a")).lastPathComponent
+      let old = folder + "/." + entry + ".tablekit-AbC123"
+      let young = folder + "/." + entry + ".tablekit-XyZ789"
+      let unrelated = folder + "/.notes.tablekit-AbC123"
+      for path in [old, young, unrelated] {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("torn".utf8)))
+      }
+      let twoHoursAgo = Date().addingTimeInterval(-7_200)
+      for path in [old, unrelated] {
+        try FileManager.default.setAttributes(
+          [.modificationDate: twoHoursAgo], ofItemAtPath: path)
+      }
+      try cache.store(page("b", bytes: 10, clock: clock))
+      #expect(!FileManager.default.fileExists(atPath: old))
+      #expect(FileManager.default.fileExists(atPath: young))
+      #expect(FileManager.default.fileExists(atPath: unrelated))
+      #expect(cache.page(forKey: "a") != nil)
+    }
+  }
+
   @Test func anEntryOfAnotherKeyWithTheSameFileIsAMiss() async throws {
     try await withCacheFolder { folder in
       let clock = TestClock()
