@@ -15,19 +15,19 @@ extension RemotePageLoader {
   /// print(page.origin)  // network, or revalidated after a 304
   /// ```
   ///
-  /// The page's URL is its cache key. What happens, by ``CachePolicy``:
+  /// The page's URL is its cache key. What happens, by `CachePolicy`:
   ///
-  /// - A page cached and still fresh (its age below its lifetime, see ``PageFreshness``) is
-  ///   used without a request under ``CachePolicy/useFreshCache``.
-  /// - Otherwise, except under ``CachePolicy/reload``, a cached page's `ETag` goes out as
+  /// - A page cached and still fresh (its age below its lifetime, see `PageFreshness`) is
+  ///   used without a request under `CachePolicy.useFreshCache`.
+  /// - Otherwise, except under `CachePolicy.reload`, a cached page's `ETag` goes out as
   ///   `If-None-Match` and its `Last-Modified` as `If-Modified-Since`. A `304 Not Modified`
   ///   reuses the cached page without a body to decode, and its headers renew the page's
   ///   freshness in the cache.
   /// - A `200` answer is decoded, then stored with its freshness and validators unless it says
   ///   `Cache-Control: no-store`. Only answers that decoded are stored, so the cache never
   ///   holds a page that shows wrong rows. A failure to store does not fail the load.
-  /// - ``CachePolicy/cacheOnly`` never makes a request: the cached page, fresh or stale, or
-  ///   ``PageNotCachedError`` (also for an entry that is damaged).
+  /// - `CachePolicy.cacheOnly` never makes a request: the cached page, fresh or stale, or
+  ///   `PageNotCachedError` (also for an entry that is damaged).
   ///
   /// Freshness is reckoned here, from the response's `Cache-Control` (`max-age`, `no-cache`,
   /// `no-store`), `Age`, `Date` and `Expires`; see the "Cache policies" section of the
@@ -44,8 +44,8 @@ extension RemotePageLoader {
   ///   - cache: Where pages are kept.
   ///   - clock: The time freshness is reckoned with; the system's by default.
   /// - Returns: The page's items, where they came from and when they go stale.
-  /// - Throws: ``RemotePageError`` as ``load(page:pageSize:)`` does, ``PageNotCachedError``
-  ///   under ``CachePolicy/cacheOnly`` with nothing cached, or `CancellationError`.
+  /// - Throws: ``RemotePageError`` as ``load(page:pageSize:)`` does, `PageNotCachedError`
+  ///   under `CachePolicy.cacheOnly` with nothing cached, or `CancellationError`.
   public func load(
     page: Int, pageSize: Int, policy: CachePolicy, cache: PageCache,
     clock: @Sendable () -> Date = { Date() }
