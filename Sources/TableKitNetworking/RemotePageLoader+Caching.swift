@@ -52,21 +52,28 @@ extension RemotePageLoader {
   ) async throws -> LoadedPage<Item> {
     let address = url(forPage: page, pageSize: pageSize)
     let key = address.absoluteString
-    let cached = policy == .reload ? nil : cache.page(forKey: key)
+    var cached = policy == .reload ? nil : cache.page(forKey: key)
+    var cachedItems: [Item] = []
+    if let stored = cached {
+      if let items = try? decode(stored.body, page: page, address: address) {
+        cachedItems = items
+      } else {
+        // Intact but not a page of these items (the app's item type changed since): no
+        // cache, and no validators, or a 304 would keep sending back what cannot be shown.
+        cache.removePage(forKey: key)
+        cached = nil
+      }
+    }
     switch policy {
     case .cacheOnly:
-      guard let cached, let items = try? decode(cached.body, page: page, address: address) else {
-        throw PageNotCachedError(page: page, key: key)
-      }
+      guard let cached else { throw PageNotCachedError(page: page, key: key) }
       return LoadedPage(
-        items: items, origin: .cache, date: cached.freshness.responseTime,
+        items: cachedItems, origin: .cache, date: cached.freshness.responseTime,
         expiry: cached.freshness.expiry)
     case .useFreshCache:
-      if let cached, cached.freshness.isFresh(at: clock()),
-        let items = try? decode(cached.body, page: page, address: address)
-      {
+      if let cached, cached.freshness.isFresh(at: clock()) {
         return LoadedPage(
-          items: items, origin: .cache, date: cached.freshness.responseTime,
+          items: cachedItems, origin: .cache, date: cached.freshness.responseTime,
           expiry: cached.freshness.expiry)
       }
     case .revalidate, .reload:
@@ -88,7 +95,6 @@ extension RemotePageLoader {
     let headers = response.map(HTTPFreshness.init) ?? HTTPFreshness(fields: [:])
     let freshness = headers.freshness(requestTime: requestTime, responseTime: responseTime)
     if status == 304, let cached {
-      let items = try decode(cached.body, page: page, address: address)
       if headers.isStorable {
         let renewed = CachedPage(
           key: key, body: cached.body, freshness: freshness,
@@ -97,7 +103,7 @@ extension RemotePageLoader {
         try? cache.store(renewed)
       }
       return LoadedPage(
-        items: items, origin: .revalidated, date: responseTime, expiry: freshness.expiry)
+        items: cachedItems, origin: .revalidated, date: responseTime, expiry: freshness.expiry)
     }
     guard (200..<300).contains(status) else {
       throw RemotePageError(page: page, url: address, reason: .httpStatus(status))

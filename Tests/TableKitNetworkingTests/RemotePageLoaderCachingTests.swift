@@ -211,6 +211,25 @@ final class ManualClock: Sendable {
     }
   }
 
+  @Test func anIntactEntryThatIsNotAPageOfTheseItemsIsDroppedNotRevalidated() async throws {
+    try await withOrigin { origin, server, session, clock, folder in
+      let loader = RemotePageLoader<Story>(url: server.url("/feed"), session: session)
+      let cache = PageCache(folder: folder, clock: clock.closure)
+      let key = loader.url(forPage: 0, pageSize: 2).absoluteString
+      // What an older app version stored: whole and checked, but another shape of item.
+      try cache.store(
+        CachedPage(
+          key: key, body: Array(#"[{"id": "a", "name": "Old"}]"#.utf8),
+          freshness: PageFreshness(responseTime: clock.now, lifetime: 600), entityTag: "\"v1\""))
+      let page = try await loader.load(
+        page: 0, pageSize: 2, policy: .useFreshCache, cache: cache, clock: clock.closure)
+      #expect(page.origin == .network)
+      #expect(page.items.map(\.title) == ["Story 0 v1", "Story 1 v1"])
+      #expect(origin.conditions == [.init(ifNoneMatch: nil, ifModifiedSince: nil)])
+      #expect(origin.statuses == [200])
+    }
+  }
+
   @Test func evictionKeepsTheFolderWithinItsBound() async throws {
     try await withOrigin { _, server, session, clock, folder in
       let loader = RemotePageLoader<Story>(url: server.url("/feed"), session: session)
