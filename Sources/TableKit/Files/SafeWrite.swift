@@ -39,6 +39,8 @@ import Synchronization
 ///   other names keep the old content (`rename(2)` replaces one name).
 /// - A target that exists and is not a regular file or folder (a FIFO, `/dev/null`, a terminal)
 ///   has no content to protect: it is written in place, without a temporary.
+/// - The folder must be writable, since the temporary is created there; extended attributes
+///   and ACLs of the old file are not copied.
 /// - The new content is on the disk (`fsync(2)`, then the folder's `fsync`) before the call
 ///   returns, so the rename is durable too.
 public enum SafeWrite {
