@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -115,7 +113,7 @@ public enum SafeWrite {
   ) throws(SafeWriteError) {
     // Under the registry's lock, so that a termination signal either removes the temporary
     // before the rename or finds it already renamed, never a rename after the clean-up.
-    let renamed = temporaries.withLock { registry -> Int32 in
+    let renamed = withTemporaries { registry -> Int32 in
       let code = SystemCalls.rename(temporary, target)
       if code != 0 { unlink(temporary) }
       registry[temporary] = nil
