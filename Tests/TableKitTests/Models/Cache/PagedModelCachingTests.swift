@@ -109,6 +109,31 @@ extension Post: Codable {
     }
   }
 
+  @Test func whileTheSavedRowsAreRevalidatedTheLoadingRowSaysTheyAreSaved() async {
+    await withCacheFolder { folder in
+      let clock = TestClock()
+      let calls = LoadCounter()
+      await model(folder: folder, clock: clock, calls: calls, pageSize: 10).load()
+      clock.advance(by: 120)
+      let relaunched = model(folder: folder, clock: clock, calls: calls, pageSize: 10)
+      let source = ModelDataSource(model: relaunched, title: "Posts", emptyMessage: "None")
+      let watcher = StatusWatcher(source)
+      relaunched.addListener(watcher)
+      await relaunched.load(.cacheOnly)  // the first screen: saved rows, no load
+      #expect(calls.value == 1)
+      #expect(relaunched.isOutdated)
+      await relaunched.load(.revalidate)  // then the source
+      #expect(calls.value == 2)
+      #expect(
+        watcher.rowsAtStart == [
+          nil,  // the cache-only load: nothing shown yet
+          "Showing saved rows from 2023-11-14T22:13:20Z",  // the saved rows stay while loading
+        ])
+      #expect(source.statusRow == nil)
+      #expect(!relaunched.isOutdated)
+    }
+  }
+
   @Test func aPlainLoaderIgnoresThePolicyAndNeverGoesOutdatedByAge() async {
     let model = PagedModel<Post>(pageSize: 2) { page, size in
       feedPage(page, pageSize: size, count: 5)
@@ -117,6 +142,18 @@ extension Post: Codable {
     #expect(model.items.map(\.id) == [0, 1])
     #expect(!model.isOutdated)
     #expect(model.savedRowsDate == nil)
+  }
+}
+
+/// Records the second line of a data source's status row each time its model starts loading.
+final class StatusWatcher: ModelListener {
+  let source: ModelDataSource<PagedModel<Post>>
+  var rowsAtStart: [String?] = []
+
+  init(_ source: ModelDataSource<PagedModel<Post>>) { self.source = source }
+
+  func modelDidStartLoading(_ model: any LoadableModel) {
+    rowsAtStart.append(source.statusRow?.detail)
   }
 }
 
