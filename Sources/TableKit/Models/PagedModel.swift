@@ -53,9 +53,9 @@ where Item.ID: Sendable {
   /// Fetches one page under a cache policy: the items of page `page` (from 0) of at most
   /// `pageSize` items, where they came from and when they go stale.
   public typealias CachingPageLoader =
-    @Sendable (_ page: Int, _ pageSize: Int, _ policy: CachePolicy) async throws -> LoadedPage<
-      Item
-    >
+    @Sendable (_ page: Int, _ pageSize: Int, _ policy: CachePolicy) async throws -> Page
+  /// A page as a caching page loader returns it.
+  public typealias Page = LoadedPage<Item>
 
   /// The paging state: items, load state, next page, generation.
   public private(set) var paging: PagingState<Item>
