@@ -173,6 +173,13 @@ status=0
 expect_status 64 "$status" "standard input redirected from the output's link target" \
   "$work/err" "is the same file as standard input"
 
+# --- a hostile output name reaches the terminal as data -------------------------------------
+status=0
+"$tablekit" "$work/a.csv" -o "$work/missing/esc"$'\e'"[31m.csv" 2>"$work/err" || status=$?
+expect_status 74 "$status" "an output name holding ESC, in a missing folder" "$work/err" "esc"
+checks=$((checks + 1))
+if LC_ALL=C grep -q $'\e' "$work/err"; then fail "the message holds a raw ESC: $(cat -v "$work/err")"; fi
+
 # --- two writers at once ---------------------------------------------------------------------
 mkdir -p "$work/race" "$work/alone"
 "$tablekit" "$work/a.csv" --format html -o "$work/alone/a.html"
