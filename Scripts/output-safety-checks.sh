@@ -110,14 +110,17 @@ for signal in INT TERM HUP; do
   "${with_default_signals[@]}" "$tablekit" "$work/signal.csv" --format html \
     -o "$work/sig-$signal/report.html" 2>"$work/err" &
   pid=$!
-  # Wait until the temporary exists and holds at least 1 MB of the new report.
+  # Wait until at least 1 MB of the new report is written: into the temporary, or (a binary
+  # that writes in place) into report.html itself, which the old report never reaches.
   written=0
   for _ in $(seq 1 1000); do
     temporary=$(ls -A "$work/sig-$signal" | grep -F '.report.html.tablekit-' || true)
     if [ -n "$temporary" ]; then
       written=$(stat -c %s "$work/sig-$signal/$temporary" 2>/dev/null || echo 0)
-      [ "$written" -ge 1000000 ] && break
+    else
+      written=$(stat -c %s "$work/sig-$signal/report.html" 2>/dev/null || echo 0)
     fi
+    [ "$written" -ge 1000000 ] && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.01
   done
@@ -172,6 +175,13 @@ status=0
 (cd "$work/same" && "$tablekit" - -f csv -o link.csv <data.csv) 2>"$work/err" || status=$?
 expect_status 64 "$status" "standard input redirected from the output's link target" \
   "$work/err" "is the same file as standard input"
+
+# --- a hostile output name reaches the terminal as data -------------------------------------
+status=0
+"$tablekit" "$work/a.csv" -o "$work/missing/esc"$'\e'"[31m.csv" 2>"$work/err" || status=$?
+expect_status 74 "$status" "an output name holding ESC, in a missing folder" "$work/err" "esc"
+checks=$((checks + 1))
+if LC_ALL=C grep -q $'\e' "$work/err"; then fail "the message holds a raw ESC: $(cat -v "$work/err")"; fi
 
 # --- two writers at once ---------------------------------------------------------------------
 mkdir -p "$work/race" "$work/alone"
