@@ -23,6 +23,9 @@ signal(SIGPIPE, SIG_DFL)
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
   exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export" {
+  exit(ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {

@@ -163,6 +163,8 @@ struct Options {
   static let usage = """
     USAGE: tablekit [<file> | --input <file>] [--format <format>] [options]
            tablekit browse [--nested | --input <file.json>] [--script]   (see browse --help)
+           tablekit export --out <folder> [--root <url>] [<file> --group-by <cols> |
+                           --input <nested.json>]                   (see export --help)
 
     Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard input,
     as aligned text, Markdown, CSV or HTML. With no input it renders the built-in sample
