@@ -8,7 +8,8 @@
 # Each site must: export twice byte for byte the same; parse, link and validate
 # (Scripts/export-checks.py: html5lib, every page reachable from index.html, the sitemap exact,
 # linkchecker 0 broken links, the Nu HTML Checker 0 errors and 0 warnings); and bad arguments
-# must fail with their exit codes and messages. Then Scripts/export-browser.py drives headless
+# must fail with their exit codes and messages; an export SIGKILLed at 30 moments must leave the
+# old site or the new, never a mix (Scripts/export-kill.py). Then Scripts/export-browser.py drives headless
 # Chromium over the sites (axe-core, a click-through by links and breadcrumbs, a Pagefind
 # search); chromium and chromium-driver are installed with apt-get when missing.
 set -euo pipefail
@@ -91,3 +92,6 @@ expect_status 1 "more than 5 pages" "$tablekit" export --max-pages 5 --out "$out
 [ ! -e "$out/x" ] || { echo "export-checks: a failed export left $out/x" >&2; exit 1; }
 
 "$python" Scripts/export-checks.py "$out/samples" "$out/hostile" "$out/sales"
+
+# Killed at any moment, an export leaves the old site or the new one, never a mix.
+"$python" Scripts/export-kill.py "$tablekit" "$out/kill" 30

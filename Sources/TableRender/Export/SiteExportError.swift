@@ -24,8 +24,9 @@ public enum SiteExportError: Error, Hashable, Sendable {
   case levelsFailedToLoad([String])
   /// The walk could not make a level.
   case navigation(NavigationError)
-  /// A file of the site could not be written; `reason` is the system's or the safe write's.
-  case cannotWrite(path: String, reason: String)
+  /// The site could not be written, or put in place; the safe write says where and why, and
+  /// whether the folder is unchanged.
+  case cannotWrite(SafeWriteError)
 }
 
 extension SiteExportError: CustomStringConvertible {
@@ -47,8 +48,8 @@ extension SiteExportError: CustomStringConvertible {
       return "\(count) failed to load: " + levels.joined(separator: "; ")
     case .navigation(let error):
       return "a level could not be made: \(error)"
-    case .cannotWrite(let path, let reason):
-      return "cannot write \(path): \(reason)"
+    case .cannotWrite(let error):
+      return error.description
     }
   }
 }

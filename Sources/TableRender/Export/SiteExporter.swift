@@ -1,5 +1,13 @@
 public import TableKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes every level reachable from a navigation stack as a small static site of linked,
 /// valid, accessible pages.
 ///
@@ -119,18 +127,38 @@ public struct SiteExporter: Sendable {
   /// Exports every level reachable from `stack`'s top level into the folder at `path`,
   /// replacing what it held only once the whole site is written and checked.
   ///
+  /// The site is written with `SafeWrite.directory(at:_:)`: into a hidden folder beside
+  /// `path`, synchronised, then swapped into place in one step, so a reader (or a crash at any
+  /// moment) finds the old site or the new one, never a mix, and no stale page survives.
+  ///
   /// - Parameters:
   ///   - stack: The stack to walk from its top level; left as it was.
   ///   - path: The site's folder.
   /// - Returns: What was written.
-  /// - Throws: ``SiteExportError``; the folder is then as it was.
+  /// - Throws: ``SiteExportError``; the folder is then as it was (unless the safe write says
+  ///   otherwise in ``SiteExportError/cannotWrite(_:)``).
   @discardableResult
   public func export(
     _ stack: NavigationController, toDirectory path: String
   ) throws(SiteExportError) -> SiteExportReport {
-    try SiteStaging.publish(directory: path) {
-      (write: SiteStaging.FileWrite) throws(SiteExportError) in
-      try export(stack, writingFilesWith: write)
+    do {
+      return try SafeWrite.directory(at: path) { staged in
+        try export(stack) { (file, bytes) throws(SiteExportError) in
+          do {
+            try staged.writeFile(file) { try $0.write(contentsOf: bytes) }
+          } catch let error as SafeWriteError {
+            throw .cannotWrite(error)
+          } catch {
+            throw .cannotWrite(SafeWriteError(path: file, operation: .write, code: EIO))
+          }
+        }
+      }
+    } catch let error as SiteExportError {
+      throw error
+    } catch let error as SafeWriteError {
+      throw .cannotWrite(error)
+    } catch {
+      throw .cannotWrite(SafeWriteError(path: path, operation: .write, code: EIO))
     }
   }
 

@@ -21,7 +21,8 @@ import Testing
     }
     let siblings = try FileManager.default.contentsOfDirectory(
       atPath: (folder as NSString).deletingLastPathComponent)
-    #expect(!siblings.contains { $0.hasPrefix((folder as NSString).lastPathComponent + ".") })
+    let name = (folder as NSString).lastPathComponent
+    #expect(siblings.filter { $0.contains(name) } == [name])
   }
 
   @Test func aFailedExportLeavesTheOldSite() throws {
