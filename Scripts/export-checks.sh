@@ -71,6 +71,9 @@ export_twice() {
 }
 
 export_twice samples --root https://example.com/samples/
+# The car catalogue's pages are named by its router's URLs (cars://brands/bmw/models/x3).
+[ -f "$out/samples/cars/brands/bmw/models/x3.html" ] && [ -f "$out/samples/ledger/invoices/inv-1042/lines.html" ] \
+  || { echo "export-checks: the samples' pages are not named by their routes" >&2; find "$out/samples" | head >&2; exit 1; }
 export_twice hostile --input "$out/hostile.json" --root https://example.com/hostile/
 export_twice sales "$out/sales.csv" --group-by region,customer --rows-per-page 8 --title "Sales"
 find "$out/sales" -name "*~page-2.html" | grep -q . || { echo "export-checks: no level of sales was paged" >&2; exit 1; }

@@ -26,6 +26,7 @@ enum ExportCommand {
       maximumDepth: options.maximumDepth, maximumPages: options.maximumPages,
       baseURL: options.baseURL)
     exporter.keepsGoing = options.keepsGoing
+    if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
     let report: SiteExportReport
     do {
       report = try exporter.export(stack, toDirectory: folder)
