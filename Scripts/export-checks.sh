@@ -98,3 +98,13 @@ expect_status 1 "more than 5 pages" "$tablekit" export --max-pages 5 --out "$out
 
 # Killed at any moment, an export leaves the old site or the new one, never a mix.
 "$python" Scripts/export-kill.py "$tablekit" "$out/kill" 30
+
+# In headless Chromium: axe-core (0 violations), a keyboard click-through to the deepest level
+# and back by the breadcrumbs, a Pagefind search; screenshots of the samples' index and deepest
+# page go to .build/shots.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  echo "export-checks: installing chromium and chromium-driver (the browser checks drive them)"
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo=sudo; fi
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+"$python" Scripts/export-browser.py .build/shots "$out/samples" "$out/hostile:10" "$out/sales:5"

@@ -26,7 +26,24 @@ struct SitePage {
 
   /// `title`, or `Untitled` when it shows nothing, for headings and links that must have text.
   static func displayTitle(_ title: String) -> String {
-    title.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
-      ? "Untitled" : title
+    isVisible(title) ? title : "Untitled"
+  }
+
+  /// Whether `text` shows something: a scalar that is not white space, a control, a format
+  /// character (zero-width space, a bidirectional mark) or otherwise ignorable.
+  ///
+  /// A link or heading of invisible text has no name for a screen reader (axe's `link-name`).
+  static func isVisible(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+      let properties = scalar.properties
+      switch properties.generalCategory {
+      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+        .unassigned, .surrogate:
+        return false
+      default:
+        return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+          && !properties.isNoncharacterCodePoint
+      }
+    }
   }
 }

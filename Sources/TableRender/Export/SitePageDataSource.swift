@@ -124,7 +124,8 @@ final class SitePageDataSource: TableDataSource {
     case .value(let value): text = value.text
     case .link(let label, _): text = label
     }
-    values[index] = .link(text.isEmpty ? "(untitled)" : text, href: href)
+    // A link must have a name a screen reader can read: invisible text gets one.
+    values[index] = .link(SitePage.isVisible(text) ? text : "(untitled)", href: href)
     return values
   }
 }

@@ -16,7 +16,8 @@ import TableKit
 /// The breadcrumbs are a `nav` landmark whose last link is the page's level, marked
 /// `aria-current="page"`; the content is the `main` landmark, which Pagefind indexes
 /// (`data-pagefind-body`); the table is the ``HTMLTableRenderer``'s, with a caption and
-/// `scope`d header cells. Every text is escaped; every `href` is a relative path the site's
+/// `scope`d header cells; the caption, which says what the heading says, is read by screen
+/// readers and hidden from view, so the title is not shown twice. Every text is escaped; every `href` is a relative path the site's
 /// naming made, of safe ASCII only.
 struct SitePageTemplate {
   var language: String
@@ -29,6 +30,9 @@ struct SitePageTemplate {
       list-style: none; }
     header nav li + li::before { content: "\203A"; margin: 0 .5rem; color: #6e6e73; }
     a { color: #0047b3; }
+    header nav a[aria-current="page"] { color: inherit; font-weight: 600; text-decoration: none; }
+    main > table > caption { position: absolute; width: 1px; height: 1px; overflow: hidden;
+      clip-path: inset(50%); white-space: nowrap; }
     a:focus-visible { outline: 2px solid #0047b3; outline-offset: 2px; }
     h1 { margin: 0 0 1rem; font-size: 1.6em; }
     .load-failure { color: #c4281c; font-weight: 600; }

@@ -98,4 +98,14 @@ import Testing
     #expect(site.pages == ["index.html", "same.html"])
     #expect(site.order.filter { $0 == "same.html" }.count == 1)
   }
+
+  @Test func invisibleTitlesStillNameTheirLinks() throws {
+    let stack = Self.hostileStack(["\u{200B}", " \t", "\u{202E}\u{2066}", "\u{0}"])
+    let site = try ExportedSite.export(stack)
+    let index = try #require(site.files["index.html"])
+    #expect(index.components(separatedBy: ">(untitled)</a>").count == 5)
+    let page = try #require(site.pages.first { $0 != "index.html" })
+    #expect(site.files[page]?.contains("aria-current=\"page\">Untitled</a>") == true)
+    #expect(site.files[page]?.contains("<h1>Untitled</h1>") == true)
+  }
 }
