@@ -11,16 +11,16 @@ public import TableKit
 /// Writes every level reachable from a navigation stack as a small static site of linked,
 /// valid, accessible pages.
 ///
-/// The exporter walks the stack with a ``NavigationWalker`` (so each level is made the way a
+/// The exporter walks the stack with a `NavigationWalker` (so each level is made the way a
 /// person's tap makes it) and writes one page per level with the ``HTMLTableRenderer``: the
 /// level's columns, representations and links as on screen, breadcrumbs back to every
 /// ancestor, and each row that leads deeper a link to that level's page. The root level is
 /// `index.html`; `sitemap.xml` lists exactly the pages written.
 ///
 /// ```swift
-/// let stack = try NavigationController(rootDestination: Catalogue.brands, factory: makeLevel)
-/// var exporter = SiteExporter(siteTitle: "Cars")
-/// exporter.canonicalURL = { visit in router.url(for: visit) }  // or the default
+/// let stack = NavigationController(drillingInto: tree, title: "Brands")
+/// var exporter = SiteExporter(siteTitle: "Cars", baseURL: "https://example.com/cars/")
+/// exporter.rowsPerPage = 50
 /// let report = try exporter.export(stack, toDirectory: "site")
 /// print("\(report.pagesWritten) pages")
 /// ```
@@ -98,7 +98,7 @@ public struct SiteExporter: Sendable {
   /// level, its row number (from 1, counted across sections) and its title as a slug:
   /// `/2-bmw/3-bmw-i4`.
   ///
-  /// In a drill-down the row numbers are the ``DrillDownDestination/path``. The numbers make
+  /// In a drill-down the row numbers are the `DrillDownDestination.path`. The numbers make
   /// every level's URL its own even when titles repeat; a router's URLs read better.
   ///
   /// - Parameter visit: The level.
