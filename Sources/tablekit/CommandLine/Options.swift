@@ -176,6 +176,8 @@ struct Options {
     USAGE: tablekit [<file> | --input <file>] [--format <format>] [options]
            tablekit browse [--nested | --input <file.json> | --url <url>] [--script]
            tablekit open <url> [--format <format>]   (see open --help, browse --help)
+           tablekit export --out <folder> [--root <url>] [<file> --group-by <cols> |
+                           --input <nested.json>]                   (see export --help)
 
     Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard input,
     as aligned text, Markdown, CSV or HTML. With no input it renders the built-in sample
