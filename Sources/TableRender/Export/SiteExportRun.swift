@@ -47,11 +47,11 @@ struct SiteExportRun {
   ) {
     guard failure == nil else { return }
     do throws(SiteExportError) {
-      while pending.count > visit.depth {
+      while pending.count > visit.level {
         try flush(pending.removeLast(), write: write)
       }
       let url = exporter.canonicalURL(visit)
-      if visit.depth == 0 {
+      if visit.level == 0 {
         naming = SitePageNaming(rootURL: url)
         naming.hashDigits = exporter.hashDigits
       }
@@ -75,7 +75,7 @@ struct SiteExportRun {
       let crumbs = (pending.last?.breadcrumbs ?? []) + [SitePage.Crumb(title: title, file: file)]
       pending.append(
         Pending(
-          controller: visit.controller, depth: visit.depth, path: path, label: label,
+          controller: visit.controller, depth: visit.level, path: path, label: label,
           breadcrumbs: crumbs, isRepeat: isRepeat || pending.last?.isRepeat == true))
     } catch {
       failure = error

@@ -104,14 +104,14 @@ public struct SiteExporter: Sendable {
   /// - Parameter visit: The level.
   /// - Returns: Its URL.
   public static func defaultCanonicalURL(_ visit: NavigationVisit) -> String {
-    guard visit.depth > 0, let stack = visit.controller.navigationController else { return "/" }
+    guard visit.level > 0, let stack = visit.controller.navigationController else { return "/" }
     let levels = stack.controllers
-    let start = levels.count - 1 - visit.depth
+    let start = levels.count - 1 - visit.level
     let drillDown = (visit.controller.navigationDestination as? DrillDownDestination)?.path
     var url = ""
-    for step in 0..<visit.depth {
+    for step in 0..<visit.level {
       let index: Int
-      if let drillDown, drillDown.count == visit.depth {
+      if let drillDown, drillDown.count == visit.level {
         index = drillDown[step]
       } else {
         let position = visit.rowPath[step]
@@ -175,7 +175,7 @@ public struct SiteExporter: Sendable {
     writingFilesWith write: (_ path: String, _ bytes: [UInt8]) throws(SiteExportError) -> Void
   ) throws(SiteExportError) -> SiteExportReport {
     var run = SiteExportRun(exporter: self)
-    let walker = NavigationWalker(maximumDepth: maximumDepth, maximumLevels: maximumPages)
+    let walker = NavigationWalker(deepestLevel: maximumDepth, maximumLevels: maximumPages)
     let walk: NavigationWalkReport
     do {
       walk = try walker.walk(stack) { visit in run.visit(visit, write: write) }

@@ -16,7 +16,7 @@ import Testing
   static func exporters() -> [SiteExporter] {
     var byTitle = SiteExporter(siteTitle: "<b>site</b>")
     byTitle.canonicalURL = { visit in
-      visit.depth == 0 ? "root:" : "root:/" + (visit.controller.title ?? "")
+      visit.level == 0 ? "root:" : "root:/" + (visit.controller.title ?? "")
     }
     return [SiteExporter(siteTitle: "\"><script>x</script>"), byTitle]
   }
@@ -53,7 +53,7 @@ import Testing
     let ids = ["Report", "report", "REPORT", "caf\u{E9}", "cafe\u{301}", "Ω", "\u{2126}"]
     var exporter = SiteExporter()
     exporter.canonicalURL = { visit in
-      visit.depth == 0 ? "ids:" : "ids:/" + (visit.controller.title ?? "")
+      visit.level == 0 ? "ids:" : "ids:/" + (visit.controller.title ?? "")
     }
     let site = try ExportedSite.export(Self.hostileStack(ids), with: exporter)
     let pages = site.pages.filter { $0 != "index.html" }
@@ -75,7 +75,7 @@ import Testing
     var exporter = SiteExporter()
     exporter.hashDigits = 1
     exporter.canonicalURL = { visit in
-      visit.depth == 0 ? "ids:" : "ids:/" + (visit.controller.title ?? "")
+      visit.level == 0 ? "ids:" : "ids:/" + (visit.controller.title ?? "")
     }
     do {
       _ = try ExportedSite.export(Self.hostileStack(ids), with: exporter)
@@ -93,7 +93,7 @@ import Testing
 
   @Test func theSameURLReachedTwiceIsOnePage() throws {
     var exporter = SiteExporter()
-    exporter.canonicalURL = { visit in visit.depth == 0 ? "/" : "/same" }
+    exporter.canonicalURL = { visit in visit.level == 0 ? "/" : "/same" }
     let site = try ExportedSite.export(Self.hostileStack(["a", "b"]), with: exporter)
     #expect(site.pages == ["index.html", "same.html"])
     #expect(site.order.filter { $0 == "same.html" }.count == 1)
