@@ -55,7 +55,11 @@ extension SafeWrite {
     let result: Result
     do {
       result = try fill(StagedDirectory(path: temporary, reportedPath: path))
-      let synced = SystemCalls.synchronizeTree(temporary)
+      // One sync of the file system where it has the call (the files were only closed), else
+      // the folders of the tree (each file was synced as it closed).
+      let synced =
+        SystemCalls.synchronizeFileSystem(containing: temporary)
+        ?? SystemCalls.synchronizeTree(temporary)
       guard synced == 0 else {
         throw SafeWriteError(path: path, operation: .synchronize, code: synced)
       }

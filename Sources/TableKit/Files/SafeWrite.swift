@@ -89,11 +89,12 @@ public enum SafeWrite {
     return result
   }
 
-  /// Flushes, syncs and closes a written file; on failure closes and removes it and throws.
+  /// Flushes, syncs (unless the caller syncs the file system later) and closes a written file;
+  /// on failure closes and removes it and throws.
   static func finish(
-    _ descriptor: Int32, path: String, reportedPath: String
+    _ descriptor: Int32, path: String, reportedPath: String, synchronizes: Bool = true
   ) throws(SafeWriteError) {
-    let synced = SystemCalls.fsync(descriptor)
+    let synced = synchronizes ? SystemCalls.fsync(descriptor) : 0
     // A file system that cannot sync this kind of file (EINVAL) has nothing more to flush.
     if synced != 0 && synced != EINVAL {
       _ = SystemCalls.close(descriptor)

@@ -16,7 +16,8 @@
 ///
 /// Each file is created fresh (a second write of the same relative path throws
 /// ``SafeWriteError/Operation/create`` with `EEXIST`, which catches two pages given one name),
-/// flushed and synced when its closure returns. The folder is a plain path, so it may be shared
+/// flushed when its closure returns and on the disk before the folder is swapped in (one
+/// `syncfs(2)` for the whole folder on Linux, an `fsync` a file elsewhere). The folder is a plain path, so it may be shared
 /// between threads that write different files.
 public struct StagedDirectory: Sendable {
   /// The temporary folder's path, a hidden sibling of the target (`.NAME.tablekit-XXXXXX`).
@@ -76,7 +77,11 @@ public struct StagedDirectory: Sendable {
       unlink(filePath)
       throw error
     }
-    try SafeWrite.finish(descriptor, path: filePath, reportedPath: reported)
+    // Where the file system can be synced in one call, ``SafeWrite/directory(at:_:)`` does that
+    // once before the swap instead of a sync a file.
+    try SafeWrite.finish(
+      descriptor, path: filePath, reportedPath: reported,
+      synchronizes: !SystemCalls.canSynchronizeFileSystem)
     return result
   }
 
