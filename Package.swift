@@ -52,7 +52,10 @@ let package = Package(
       dependencies: ["TableKit", "TableRender"],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "TableKitCommandLineTests",
       dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
