@@ -20,5 +20,5 @@ public struct ChildPosition: Hashable, Sendable {
 
 extension ChildPosition: CustomStringConvertible {
   /// The child and its position, such as `child 2 at (0, 3)`.
-  public var description: String { "child \(child) at \(position)" }
+  public var description: String { "child \(child) at its \(position.spelledOut)" }
 }

@@ -63,6 +63,9 @@ extension ComposedDataSource: IdentifiedTableDataSource {
       bodyError = error
     }
     transactionDepth -= 1
+    // The wrappers underneath keep their mappings from before the transaction until its
+    // change, reported at positions from then, has reached the table.
+    defer { releaseHeldMappings() }
     reloadChildren()
     defer { refreshedInTransaction = [] }
     let changes: TableChangeset

@@ -46,6 +46,9 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   var transactionDepth = 0
   /// The rows children reported reloaded (or reconfigured) inside the current transaction.
   var refreshedInTransaction: Set<ComposedIdentifier> = []
+  /// For each wrapper under this one that changed inside the current transaction, how to put
+  /// back the mapping it had before, once the transaction's change has been reported.
+  private var heldMappings: [ObjectIdentifier: () -> Void] = [:]
 
   /// Creates a composition of `children`, whose sections appear in this order, and observes the
   /// changes of those that report them.
@@ -162,6 +165,30 @@ public final class ComposedDataSource: ForwardingTableDataSource {
     throws(TableUpdateError)
   {
     try reportChange(changeset, rememberingWhileReported: old, in: \.layoutBeforeChange)
+  }
+
+  /// Keeps `old`, the mapping `wrapper` had before its first change in the current transaction,
+  /// in its `slot` until the transaction's change has been reported
+  /// (``releaseHeldMappings()``).
+  ///
+  /// The transaction reports at positions from before it, so every wrapper under this one must
+  /// map a deselected row as it did then. A second change of the same wrapper keeps the first
+  /// mapping.
+  func holdMapping<Wrapper: AnyObject, Mapping>(
+    of wrapper: Wrapper, from old: Mapping, in slot: ReferenceWritableKeyPath<Wrapper, Mapping?>
+  ) {
+    let key = ObjectIdentifier(wrapper)
+    guard heldMappings[key] == nil else { return }
+    let outer = wrapper[keyPath: slot]
+    wrapper[keyPath: slot] = old
+    heldMappings[key] = { wrapper[keyPath: slot] = outer }
+  }
+
+  /// Puts back the mappings held during the transaction that was just reported.
+  func releaseHeldMappings() {
+    let held = heldMappings
+    heldMappings = [:]
+    for release in held.values { release() }
   }
 
   /// Tells the child that showed the row, at its position there; while a change is being

@@ -16,7 +16,8 @@ extension CompositionError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .redirectOutsideChild(let from, let child, let to):
-      return "Selecting \(from) (\(child)) was redirected by the child's will-select to \(to), "
+      return "Selecting \(from.spelledOut) (\(child)) was redirected by the child's will-select "
+        + "to \(to.spelledOut), "
         + "which is not a row the child shows in this table; the selection was vetoed."
     case .update(let error):
       return error.description

@@ -80,7 +80,8 @@ public struct TableError: Error, Hashable, Sendable {
 extension TableError: CustomStringConvertible {
   /// A sentence a person can act on: what was asked for, why it is wrong, what the table has.
   public var description: String {
-    let prefix = redirectedFrom.map { "Selecting \($0) was redirected by will-select, but: " } ?? ""
+    let prefix =
+      redirectedFrom.map { "Selecting \($0.spelledOut) was redirected by will-select, but: " } ?? ""
     return prefix + problem
   }
 
@@ -116,7 +117,7 @@ extension TableError: CustomStringConvertible {
       return "\(asked) is past the end: \(rowsInSection)."
     case .redirectOutsideChild(let child, let target):
       return "Selecting \(asked.lowercasedFirst) was redirected by the data source that shows it "
-        + "(\(child)) to \(target) in its own rows, which this table does not show; nothing was "
+        + "(\(child)) to \(target.spelledOut) in its own rows, which this table does not show; nothing was "
         + "selected."
     }
   }

@@ -13,7 +13,9 @@
 /// Each level has its own layer. By default (``SessionScope/level``) a value lives in the layer
 /// of the level that wrote it and goes with that level when it is popped; reading looks from the
 /// top level down, so a deeper level's value hides a lower one's under the same key until the
-/// deeper level is popped. ``SessionScope/stack`` values live as long as the stack. Reading a
+/// deeper level is popped. ``SessionScope/stack`` values live as long as the stack, in a layer
+/// beneath the root's: they are read last, so any level's value under the same key hides
+/// them. Reading a
 /// key nobody wrote is `nil` (``value(for:)``) or a ``NavigationError`` (``requiredValue(for:)``),
 /// never a trap.
 public final class NavigationSession {
@@ -24,7 +26,8 @@ public final class NavigationSession {
 
   init() {}
 
-  /// The value for `key` from the highest level that wrote one, or `nil` when none did.
+  /// The value for `key` from the highest level that wrote one, else the stack-scoped value, or
+  /// `nil` when none was written.
   ///
   /// - Parameter key: The key to read.
   /// - Returns: The value, or `nil`.

@@ -47,8 +47,8 @@ extension TableSnapshotError: CustomStringConvertible {
       return "Section \(Self.quoted(identifier)) appears twice: at section \(existing) and again "
         + "at section \(duplicate). Section identifiers must be unique."
     case .duplicateItem(let identifier, let existing, let duplicate):
-      return "Item \(Self.quoted(identifier)) appears twice: at \(existing) and again at "
-        + "\(duplicate). Item identifiers must be unique across all sections."
+      return "Item \(Self.quoted(identifier)) appears twice: at \(existing.spelledOut) and "
+        + "again at \(duplicate.spelledOut). Item identifiers must be unique across all sections."
     case .sectionNotFound(let identifier):
       return "The snapshot has no section \(Self.quoted(identifier))."
     case .itemNotFound(let identifier):

@@ -25,9 +25,9 @@ public enum TableUpdateError: Error, Hashable {
     /// ``TableChangeset/insertedRows``.
     case insertRow = "inserted row"
     /// The source of a move in ``TableChangeset/movedRows``.
-    case moveRowFrom = "row moved from"
+    case moveRowFrom = "moved row's origin"
     /// The destination of a move in ``TableChangeset/movedRows``.
-    case moveRowTo = "row moved to"
+    case moveRowTo = "moved row's destination"
     /// ``TableChangeset/reloadedRows``.
     case reloadRow = "reloaded row"
     /// ``TableChangeset/reconfiguredRows``.
@@ -122,16 +122,20 @@ extension TableUpdateError: CustomStringConvertible {
         + "\(count == 1 ? "1 section" : "\(count) sections")."
     case .rowOutOfRange(let step, let position, let shape):
       let table = step.refersToOldTable ? "old" : "new"
-      return "The \(step.rawValue) \(position) is out of range: the \(table) table has \(shape)."
+      return
+        "The \(step.rawValue) at \(position.spelledOut) is out of range: the \(table) table has \(shape)."
     case .duplicateSection(let step, let section):
       return "The \(step.rawValue) \(section) is named more than once in the changeset."
     case .duplicateRow(let step, let position):
-      return "The \(step.rawValue) \(position) is named more than once in the changeset."
+      return
+        "The \(step.rawValue) at \(position.spelledOut) is named more than once in the changeset."
     case .rowInDeletedSection(let step, let position):
-      return "The \(step.rawValue) \(position) lies in a deleted section; deleting the section "
+      return
+        "The \(step.rawValue) at \(position.spelledOut) lies in a deleted section; deleting the section "
         + "removes its rows."
     case .rowInInsertedSection(let step, let position):
-      return "The \(step.rawValue) \(position) lies in an inserted section; inserting the "
+      return
+        "The \(step.rawValue) at \(position.spelledOut) lies in an inserted section; inserting the "
         + "section brings its rows."
     case .sectionCountMismatch(let old, let deleted, let inserted, let actual):
       return "The data source has \(actual) sections after the update, but the changeset "

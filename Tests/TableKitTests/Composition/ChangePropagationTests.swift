@@ -41,7 +41,8 @@ private final class Inbox: ChangingTableDataSource {
       from: pos(4, 1), child: ChildPosition(child: 2, position: pos(0, 1)), to: pos(0, 9))
     #expect(
       error.description
-        == "Selecting (4, 1) (child 2 at (0, 1)) was redirected by the child's will-select to "
-        + "(0, 9), which is not a row the child shows in this table; the selection was vetoed.")
+        == "Selecting row 1 in section 4 (child 2 at its row 1 in section 0) was redirected by the "
+        + "child's will-select to row 9 in section 0, which is not a row the child shows in this table; the selection was vetoed."
+    )
   }
 }

@@ -140,7 +140,7 @@ import Testing
     #expect(
       error?.description
         == "Selecting row 3 in section 1 was redirected by the data source that shows it "
-        + "(child 1 at (0, 3)) to (0, 99) in its own rows, which this table does not show; "
+        + "(child 1 at its row 3 in section 0) to row 99 in section 0 in its own rows, which this table does not show; "
         + "nothing was selected.")
     #expect(table.selectedPositions == [pos(1, 4)])
     #expect(root.willSelectRow(at: pos(1, 3)) == nil)  // the non-throwing hook reads it as a veto

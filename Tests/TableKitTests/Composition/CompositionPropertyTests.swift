@@ -36,6 +36,7 @@ private final class TreeParts {
 private final class PlainThingList: ChangingTableDataSource {
   weak var changeObserver: (any TableChangeObserver)?
   var sections: [[Thing]]
+  private(set) var deselected: [TablePosition] = []
 
   init(_ sections: [[Thing]]) { self.sections = sections }
 
@@ -49,6 +50,7 @@ private final class PlainThingList: ChangingTableDataSource {
     else { return "" }
     return sections[position.section][position.row]
   }
+  func didDeselectRow(at position: TablePosition) { deselected.append(position) }
 }
 
 /// A leaf: its data, kept as arrays.
@@ -75,6 +77,8 @@ private final class LeafNode {
 
   var source: any TableDataSource { list ?? plain ?? PlainThingList([]) }
   var isIdentified: Bool { list != nil }
+  /// Every position the leaf heard `didDeselectRow(at:)` at, in order.
+  var deselected: [TablePosition] { list?.deselected ?? plain?.deselected ?? [] }
 
   func apply() throws {
     if let plain {
@@ -246,6 +250,12 @@ private func makeTree(
   /// table built from scratch shows, and the one changeset it received, replayed on the old
   /// content by the UIKit model, gives the new content and reloads every row shown before and
   /// after whose value changed.
+  ///
+  /// Rows are selected at random before each step; every selected row a step removes from the
+  /// table (a delete, a filter, a removed child) is told to the leaf that holds its thing, once,
+  /// at the place the thing had there before the step, also inside a transaction (issue 21 §3),
+  /// and no leaf hears of any other row. Switching segments keeps the leaving segment's
+  /// selection instead, so those steps are not checked for it.
   @Test func randomTreesReportChangesetsThatRebuildTheFlatTable() throws {
     let environment = ProcessInfo.processInfo.environment
     let trees = environment["TABLEKIT_COMPOSITION_CASES"].flatMap(Int.init) ?? 300
@@ -254,11 +264,14 @@ private func makeTree(
     var changes = 0
     var changesets = 0
     var addedOrRemoved = 0
+    var transactions = 0
+    var deselections = 0
     for tree in 0..<trees {
       var nextID = 0
       let parts = TreeParts()
       let root = try makeTree(depth: 4, parts: parts, using: &random, nextID: &nextID)
       let table = TableView(dataSource: root.source)
+      table.allowsMultipleSelection = true
       let log = ChangeLog()
       table.updateObserver = log
       try check(table, shows: root.expected(), "tree \(tree), seed \(seed): initial")
@@ -266,7 +279,11 @@ private func makeTree(
         let context = "tree \(tree), step \(step), seed \(seed)"
         let old = root.expected()
         log.changesets.removeAll()
-        let action = Int.random(in: 0..<11, using: &random)
+        try selectRandomRows(of: table, showing: old, using: &random)
+        let selectedBefore = selectedThings(of: table, showing: old)
+        let leavesBefore = parts.leaves.map { (sections: $0.sections, heard: $0.deselected.count) }
+        var switchedSegment = false
+        let action = Int.random(in: 0..<12, using: &random)
         // A transaction diffs identities, so its edits are made in identified leaves; a leaf
         // without identity reports each edit itself.
         let identifiedLeaves = parts.leaves.filter(\.isIdentified)
@@ -274,9 +291,10 @@ private func makeTree(
           let leaf = parts.leaves[Int.random(in: 0..<parts.leaves.count, using: &random)]
           leaf.edit(using: &random, nextID: &nextID)
           try leaf.apply()
-        } else if action < 7, let composed = root.source as? ComposedDataSource,
+        } else if action < 8, let composed = root.source as? ComposedDataSource,
           !identifiedLeaves.isEmpty
         {
+          transactions += 1
           // Two edits in one transaction.
           let first = identifiedLeaves[Int.random(in: 0..<identifiedLeaves.count, using: &random)]
           let second = identifiedLeaves[
@@ -287,10 +305,10 @@ private func makeTree(
             second.edit(using: &random, nextID: &nextID)
             try second.apply()
           }
-        } else if action < 8, !parts.filters.isEmpty {
+        } else if action < 9, !parts.filters.isEmpty {
           let filter = parts.filters[Int.random(in: 0..<parts.filters.count, using: &random)]
           try filter(Int.random(in: 1...3, using: &random))
-        } else if action < 9, !parts.compositions.isEmpty {
+        } else if action < 10, !parts.compositions.isEmpty {
           let composition = parts.compositions[
             Int.random(in: 0..<parts.compositions.count, using: &random)]
           try composition(&random, &nextID)
@@ -298,6 +316,7 @@ private func makeTree(
         } else if !parts.segments.isEmpty {
           let segment = parts.segments[Int.random(in: 0..<parts.segments.count, using: &random)]
           try segment(Int.random(in: 0...1, using: &random))
+          switchedSegment = true
         } else {
           continue
         }
@@ -305,6 +324,26 @@ private func makeTree(
         let new = root.expected()
         #expect(log.changesets.count <= 1, "\(context): \(log.changesets.count) changesets")
         try check(table, shows: new, context)
+        if !switchedSegment {
+          // What the leaves heard, read as the things they held before the step.
+          var heard: [Int] = []
+          for (leaf, before) in zip(parts.leaves, leavesBefore) {
+            for position in leaf.deselected.dropFirst(before.heard) {
+              guard before.sections.indices.contains(position.section),
+                before.sections[position.section].1.indices.contains(position.row)
+              else {
+                Issue.record("\(context): a leaf heard of \(position), which it did not show")
+                continue
+              }
+              heard.append(before.sections[position.section].1[position.row].id)
+            }
+          }
+          let lost = selectedBefore.subtracting(selectedThings(of: table, showing: new))
+          deselections += lost.count
+          #expect(
+            heard.sorted() == lost.sorted(),
+            "\(context): leaves heard of things \(heard.sorted()), lost \(lost.sorted())")
+        }
         guard let changeset = log.changesets.first else {
           #expect(old.map(\.id) == new.map(\.id), "\(context): sections changed unreported")
           #expect(
@@ -345,7 +384,30 @@ private func makeTree(
     }
     print(
       "composition property test: \(trees) random trees, \(changes) changes (\(addedOrRemoved) "
-        + "children added or removed), \(changesets) changesets replayed, seed \(seed)")
+        + "children added or removed, \(transactions) transactions), \(changesets) changesets "
+        + "replayed, \(deselections) selected rows removed, seed \(seed)")
+  }
+
+  /// Selects up to two random rows of `table` besides those selected already.
+  private func selectRandomRows(
+    of table: TableView, showing content: [ExpectedSection], using random: inout SeededGenerator
+  ) throws {
+    let all = content.indices.flatMap { s in content[s].things.indices.map { (s, $0) } }
+    guard !all.isEmpty else { return }
+    for _ in 0..<Int.random(in: 0...2, using: &random) {
+      let (section, row) = all[Int.random(in: 0..<all.count, using: &random)]
+      try table.selectRow(at: TablePosition(section: section, row: row))
+    }
+  }
+
+  /// The identifiers of the things at the table's selected rows.
+  private func selectedThings(of table: TableView, showing content: [ExpectedSection]) -> Set<Int> {
+    Set(
+      table.selectedPositions.compactMap { position in
+        content.indices.contains(position.section)
+          && content[position.section].things.indices.contains(position.row)
+          ? content[position.section].things[position.row].id : nil
+      })
   }
 
   private func check(_ table: TableView, shows expected: [ExpectedSection], _ context: String)

@@ -93,7 +93,7 @@ private final class RecordingDataSource: TableDataSource {
     #expect(error?.redirectedFrom == a)
     #expect(
       error?.description
-        == "Selecting (0, 0) was redirected by will-select, but: Row 5 in section 1 is past the end: section 1 has 1 row (0)."
+        == "Selecting row 0 in section 0 was redirected by will-select, but: Row 5 in section 1 is past the end: section 1 has 1 row (0)."
     )
     #expect(table.selectedPositions.isEmpty)
   }

@@ -4,7 +4,7 @@ import Testing
 // The code of the DocC article "Loading and paging", as it is written there, so the article's
 // example compiles and does what the article says.
 
-struct Story: Identifiable, Equatable, Sendable {
+struct Story: Identifiable, Equatable, Decodable, Sendable {
   var id: Int
   var title: String
 }

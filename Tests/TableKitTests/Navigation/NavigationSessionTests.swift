@@ -52,6 +52,22 @@ private func level(_ title: String) -> TableController {
     #expect(stack.session.value(for: .theme) == nil)
   }
 
+  @Test func aStackScopedValueSitsBeneathEveryLevelInTheLookup() throws {
+    let stack = try NavigationController(root: level("Root"))
+    let deeper = level("Deeper")
+    try stack.push(deeper)
+    try stack.root.setSessionValue("stack", for: .theme, scope: .stack)
+    #expect(stack.session.value(for: .theme) == "stack")
+    try stack.root.setSessionValue("root", for: .theme)  // the root's layer hides it
+    #expect(stack.session.value(for: .theme) == "root")
+    try deeper.setSessionValue("deeper", for: .theme)
+    #expect(stack.session.value(for: .theme) == "deeper")
+    try stack.pop()
+    #expect(stack.session.value(for: .theme) == "root")
+    try stack.root.setSessionValue("stack again", for: .theme, scope: .stack)  // still hidden
+    #expect(stack.session.value(for: .theme) == "root")
+  }
+
   @Test func keysWithTheSameNameAndAnotherTypeAreDifferentSlots() throws {
     let stack = try NavigationController(root: level("Root"))
     try stack.root.setSessionValue(3, for: .count)

@@ -188,10 +188,11 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
       TableUpdateError.rowOutOfRange(
         .insertRow, position: at(0, 3), shape: TableShape(rowCounts: [2])
       ).description
-        == "The inserted row (0, 3) is out of range: the new table has 1 section with 2 rows.")
+        == "The inserted row at row 3 in section 0 is out of range: the new table has 1 section with 2 rows."
+    )
     #expect(
       TableUpdateError.rowInDeletedSection(.moveRowFrom, position: at(2, 0)).description
-        == "The row moved from (2, 0) lies in a deleted section; deleting the section removes its rows."
+        == "The moved row's origin at row 0 in section 2 lies in a deleted section; deleting the section removes its rows."
     )
     #expect(
       TableUpdateError.sectionOutOfRange(.deleteSection, section: 3, numberOfSections: 1)

@@ -97,8 +97,8 @@ import Testing
             duplicate: TablePosition(section: 0, row: 1)))
       #expect(
         error.description
-          == #"Item "b1" appears twice: at (1, 0) and again at (0, 1). Item identifiers must be "#
-          + "unique across all sections.")
+          == #"Item "b1" appears twice: at row 0 in section 1 and again at row 1 in section 0. "#
+          + "Item identifiers must be unique across all sections.")
     }
     #expect(snapshot == before)
   }

@@ -1,0 +1,127 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SafeWrite {
+  /// Replaces the folder at `path` atomically: a filled temporary sibling folder takes its place
+  /// in one step, and the old tree is removed.
+  ///
+  /// `fill` fills a fresh temporary sibling folder (`.NAME.tablekit-XXXXXX`, mode of the old
+  /// folder or `0755` less the umask); each file is synced as it is closed. On success every
+  /// folder of the new tree is synced and the new folder is swapped into place:
+  ///
+  /// - Linux: `renameat2(…, RENAME_EXCHANGE)`; Darwin: `renamex_np(…, RENAME_SWAP)`. One call
+  ///   swaps the two names, so a reader opening a path under `path` finds the whole old tree or
+  ///   the whole new one, never a mix, and stale files of the old tree cannot survive.
+  /// - Fallback, where the system or the file system has no swap (`EINVAL`, `ENOSYS`,
+  ///   `ENOTSUP`): the old folder is renamed to a second hidden sibling, then the new one to
+  ///   `path`. Between the two renames (microseconds) `path` does not exist; a reader still never
+  ///   sees a mix. A process killed outright between them leaves the old tree in the hidden
+  ///   sibling rather than at `path`.
+  /// - When nothing is at `path` yet, the new folder is renamed there (`rename(2)`).
+  ///
+  /// Then the old tree, now in the temporary's place, is removed, and the parent folder synced.
+  /// On any thrown error the temporary folder is removed and `path` is untouched; the error is
+  /// rethrown unchanged. Two writers at once leave one whole tree: each swap is atomic, and
+  /// each writer removes the tree it swapped out.
+  ///
+  /// ```swift
+  /// try SafeWrite.directory(at: "site") { folder in
+  ///   try folder.writeFile("index.html") { file in try file.write("<!doctype html>…") }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The folder to replace or create; a link is followed to the folder it names.
+  ///   - fill: Fills the staged folder; its result is returned.
+  /// - Returns: What `fill` returned.
+  /// - Throws: What `fill` threw, unchanged, or a ``SafeWriteError`` naming `path`
+  ///   (``SafeWriteError/Operation/inspect`` with `ENOTDIR` when `path` is not a folder).
+  public static func directory<Result>(
+    at path: String, _ fill: (StagedDirectory) throws -> Result
+  ) throws -> Result {
+    let target = try Target(path, expectsFolder: true)
+    let temporary = try createTemporaryFolder(beside: target)
+    let result: Result
+    do {
+      result = try fill(StagedDirectory(path: temporary, reportedPath: path))
+      let synced = SystemCalls.synchronizeTree(temporary)
+      guard synced == 0 else {
+        throw SafeWriteError(path: path, operation: .synchronize, code: synced)
+      }
+    } catch {
+      discard(temporary)
+      throw error
+    }
+    let replaced: String?
+    do {
+      replaced = try swap(temporary, into: target, reportedPath: path)
+    } catch {
+      discard(temporary)
+      throw error
+    }
+    let synced = SystemCalls.synchronizeFolder(Target.folder(of: target.path))
+    if let replaced {
+      // The old tree is registered under the temporary's name: a signal during the removal
+      // finishes it. It is removed whole or reported.
+      let removed = temporaries.withLock { registry -> Int32 in
+        let code = SystemCalls.removeTree(replaced)
+        if code == 0 { registry[replaced] = nil }
+        return code
+      }
+      guard removed == 0 else {
+        temporaries.withLock { $0[replaced] = nil }
+        throw SafeWriteError(path: path, operation: .removeReplaced, code: removed)
+      }
+    }
+    guard synced == 0 else {
+      throw SafeWriteError(path: path, operation: .synchronizeFolder, code: synced)
+    }
+    return result
+  }
+
+  /// Puts the filled `temporary` folder at the target; returns where the old tree now is (and
+  /// stays registered for removal), or `nil` when there was none.
+  private static func swap(
+    _ temporary: String, into target: Target, reportedPath: String
+  ) throws(SafeWriteError) -> String? {
+    let outcome = temporaries.withLock { registry -> (code: Int32, replaced: String?) in
+      if target.existing == nil {
+        let code = SystemCalls.rename(temporary, target.path)
+        if code == 0 { registry[temporary] = nil }
+        // A concurrent writer may have put a folder there since: swap with it, as below.
+        guard code == ENOTEMPTY || code == EEXIST else { return (code, nil) }
+      }
+      if let code = SystemCalls.exchange(temporary, target.path),
+        code != EINVAL && code != ENOSYS && code != ENOTSUP
+      {
+        // After the swap the temporary's name holds the old tree: still registered, to remove.
+        return (code, code == 0 ? temporary : nil)
+      }
+      // No swap here: move the old tree aside under a second hidden name, then the new one in.
+      // Both renames happen under the lock, so a termination signal never sees the gap.
+      let aside = temporaryPath(beside: target.path)
+      let movedAside = SystemCalls.rename(target.path, aside)
+      guard movedAside == 0 else { return (movedAside, nil) }
+      registry[aside] = .folder
+      let movedIn = SystemCalls.rename(temporary, target.path)
+      guard movedIn == 0 else {
+        // Put the old tree back where it was.
+        if SystemCalls.rename(aside, target.path) == 0 { registry[aside] = nil }
+        return (movedIn, nil)
+      }
+      registry[temporary] = nil
+      return (0, aside)
+    }
+    guard outcome.code == 0 else {
+      throw SafeWriteError(
+        path: reportedPath, operation: target.existing == nil ? .rename : .exchange,
+        code: outcome.code)
+    }
+    return outcome.replaced
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SafeWrite {
+  /// The signals after which ``removeTemporariesOnTerminationSignals()`` cleans up: Ctrl-C,
+  /// `kill` and a closed terminal.
+  public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Makes a command-line tool remove its safe-write temporaries when `SIGINT`, `SIGTERM` or
+  /// `SIGHUP` ends it, and then end by that same signal.
+  ///
+  /// Call it first thing in `main`, before any other thread starts: it blocks the three signals
+  /// in the calling thread (threads started afterwards inherit the mask) and starts one thread
+  /// that waits for them with `sigwait(3)`. That thread is not a signal handler, so it may take
+  /// the lock of the temporaries' registry and remove files and folders; the lock is the one
+  /// every commit holds across its rename, so the clean-up runs wholly before or wholly after a
+  /// commit. It then restores the signal's default action and raises it again in itself, so the
+  /// process ends *by the signal* and a shell sees status 128 + the signal number (130 for
+  /// Ctrl-C), as with no handler at all. Whatever target was being written is left as it was
+  /// before the write (or holds the new content, if the commit came first).
+  ///
+  /// A library or an app with its own signal handling should not call this; its temporaries
+  /// are still removed on every error, and only a process ended from outside leaves one behind
+  /// (a hidden `.NAME.tablekit-XXXXXX` sibling, recognisable for removal).
+  public static func removeTemporariesOnTerminationSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in terminationSignals { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    Thread.detachNewThread {
+      var waited = sigset_t()
+      sigemptyset(&waited)
+      for number in terminationSignals { sigaddset(&waited, number) }
+      var received: Int32 = 0
+      while sigwait(&waited, &received) != 0 {}
+      endAfterRemovingTemporaries(signal: received)
+    }
+  }
+
+  /// Removes every registered temporary, then ends the process by `signal`.
+  ///
+  /// Should that not end it, exits with 128 + `signal`. Holds the registry's lock to the end, so no commit
+  /// starts after the clean-up.
+  private static func endAfterRemovingTemporaries(signal number: Int32) -> Never {
+    temporaries.withLock { registry -> Never in
+      for path in registry.keys { _ = SystemCalls.removeTree(path) }
+      registry.removeAll()
+      signal(number, SIG_DFL)
+      var only = sigset_t()
+      sigemptyset(&only)
+      sigaddset(&only, number)
+      pthread_sigmask(SIG_UNBLOCK, &only, nil)
+      pthread_kill(pthread_self(), number)
+      _exit(128 + number)
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file or a whole folder so that the old one is never destroyed: the new content
+/// replaces it in one step, or not at all.
+///
+/// ``file(at:_:)`` hands its closure a fresh temporary file beside the target (same folder, so
+/// the same file system); when the closure returns, the temporary is flushed, synced to the disk
+/// and moved over the target with `rename(2)`, which POSIX makes atomic: every reader, and the
+/// disk after a crash, sees either the whole old file or the whole new one. When the closure
+/// throws, or any step fails, the temporary is removed and the target is untouched, byte for
+/// byte. ``directory(at:_:)`` does the same for a folder, swapping a filled temporary folder
+/// with the old one in one call.
+///
+/// ```swift
+/// let rows = [["Ada", "42"], ["Grace", "7"]]
+/// try SafeWrite.file(at: "people.csv") { file in
+///   for row in rows {
+///     try file.write(row.joined(separator: ",") + "\n")
+///   }
+/// }
+/// ```
+///
+/// What this guarantees, and what it does not:
+/// - Two writers of the same target at once leave one of the two outputs whole, never a mix:
+///   each writes its own temporary, and the last rename wins.
+/// - The temporary is a hidden sibling named `.NAME.tablekit-XXXXXX` (created with `O_EXCL`), so
+///   a leftover is recognisable; one is left only when the process is killed outright
+///   (`SIGKILL`, a power cut). ``removeTemporariesOnTerminationSignals()`` removes them on
+///   `SIGINT`, `SIGTERM` and `SIGHUP` for a command-line tool.
+/// - A new file gets mode `0644` less the umask; a replaced file keeps its mode (and owner, when
+///   the process may set it). A target that is a symbolic link is resolved: the file it points
+///   to is replaced and the link stays. A hard-linked target is replaced by a new file, so its
+///   other names keep the old content (`rename(2)` replaces one name).
+/// - A target that exists and is not a regular file or folder (a FIFO, `/dev/null`, a terminal)
+///   has no content to protect: it is written in place, without a temporary.
+/// - The new content is on the disk (`fsync(2)`, then the folder's `fsync`) before the call
+///   returns, so the rename is durable too.
+public enum SafeWrite {
+  /// Writes the file at `path` atomically, through a temporary sibling that replaces it only
+  /// when everything succeeded.
+  ///
+  /// `write` fills a fresh temporary sibling (same folder, a unique `.NAME.tablekit-XXXXXX`
+  /// name created with `O_EXCL`, mode of the old file or `0644` less the umask); when it
+  /// returns, the temporary is flushed, synced, renamed over `path` with `rename(2)`, and the
+  /// folder is synced. On any thrown error the temporary is removed and `path` is untouched;
+  /// the error is rethrown unchanged.
+  ///
+  /// - Parameters:
+  ///   - path: The file to write; a link is followed to the file it names.
+  ///   - write: Writes the new content; its result is returned.
+  /// - Returns: What `write` returned.
+  /// - Throws: What `write` threw, unchanged, or a ``SafeWriteError`` naming `path`.
+  public static func file<Result>(
+    at path: String, _ write: (inout StagedFile) throws -> Result
+  ) throws -> Result {
+    let target = try Target(path, expectsFolder: false)
+    guard target.isReplaceable else {
+      return try writeInPlace(target.path, reportedPath: path, write)
+    }
+    let (temporary, descriptor) = try createTemporaryFile(beside: target)
+    var file = StagedFile(path: temporary, descriptor: descriptor, reportedPath: path)
+    let result: Result
+    do {
+      if let existing = target.existing {
+        // Owner first: `fchown` clears the set-user-ID bits that `fchmod` then restores.
+        // Both are best effort: the file is still written when they are not allowed.
+        _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        _ = fchmod(descriptor, existing.st_mode & 0o7777)
+      }
+      result = try write(&file)
+    } catch {
+      _ = SystemCalls.close(descriptor)
+      discard(temporary)
+      throw error
+    }
+    do {
+      try finish(descriptor, path: temporary, reportedPath: path)
+    } catch {
+      discard(temporary)
+      throw error
+    }
+    try commit(temporary, over: target.path, reportedPath: path)
+    return result
+  }
+
+  /// Flushes, syncs and closes a written file; on failure closes and removes it and throws.
+  static func finish(
+    _ descriptor: Int32, path: String, reportedPath: String
+  ) throws(SafeWriteError) {
+    let synced = SystemCalls.fsync(descriptor)
+    // A file system that cannot sync this kind of file (EINVAL) has nothing more to flush.
+    if synced != 0 && synced != EINVAL {
+      _ = SystemCalls.close(descriptor)
+      unlink(path)
+      throw SafeWriteError(path: reportedPath, operation: .synchronize, code: synced)
+    }
+    let closed = SystemCalls.close(descriptor)
+    if closed != 0 {
+      unlink(path)
+      throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
+    }
+  }
+
+  /// Moves the finished temporary file over the target, then syncs the folder.
+  private static func commit(
+    _ temporary: String, over target: String, reportedPath: String
+  ) throws(SafeWriteError) {
+    // Under the registry's lock, so that a termination signal either removes the temporary
+    // before the rename or finds it already renamed, never a rename after the clean-up.
+    let renamed = temporaries.withLock { registry -> Int32 in
+      let code = SystemCalls.rename(temporary, target)
+      if code != 0 { unlink(temporary) }
+      registry[temporary] = nil
+      return code
+    }
+    guard renamed == 0 else {
+      throw SafeWriteError(path: reportedPath, operation: .rename, code: renamed)
+    }
+    let synced = SystemCalls.synchronizeFolder(Target.folder(of: target))
+    guard synced == 0 else {
+      throw SafeWriteError(path: reportedPath, operation: .synchronizeFolder, code: synced)
+    }
+  }
+
+  /// Writes a FIFO, device or other non-regular file in place: it holds no content to keep.
+  private static func writeInPlace<Result>(
+    _ path: String, reportedPath: String, _ write: (inout StagedFile) throws -> Result
+  ) throws -> Result {
+    let descriptor = SystemCalls.open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw SafeWriteError(path: reportedPath, operation: .create, code: -descriptor)
+    }
+    var file = StagedFile(path: path, descriptor: descriptor, reportedPath: reportedPath)
+    let result: Result
+    do {
+      result = try write(&file)
+    } catch {
+      _ = SystemCalls.close(descriptor)
+      throw error
+    }
+    let closed = SystemCalls.close(descriptor)
+    guard closed == 0 else {
+      throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
+    }
+    return result
+  }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary folder that ``SafeWrite/directory(at:_:)`` hands to its closure, to be filled
+/// with files before it replaces the target folder in one step.
+///
+/// ```swift
+/// try SafeWrite.directory(at: "site") { folder in
+///   try folder.writeFile("index.html") { file in try file.write("<!doctype html>…") }
+///   try folder.writeFile("brands/volvo.html") { file in try file.write("<!doctype html>…") }
+/// }
+/// ```
+///
+/// Each file is created fresh (a second write of the same relative path throws
+/// ``SafeWriteError/Operation/create`` with `EEXIST`, which catches two pages given one name),
+/// flushed and synced when its closure returns. The folder is a plain path, so it may be shared
+/// between threads that write different files.
+public struct StagedDirectory: Sendable {
+  /// The temporary folder's path, a hidden sibling of the target (`.NAME.tablekit-XXXXXX`).
+  public let path: String
+  /// The target folder's path as the caller named it, for error messages.
+  let reportedPath: String
+
+  /// Writes the file at `relativePath` inside the staged folder, creating the folders above it.
+  ///
+  /// The path is checked before anything is created: it must be relative, with `/` between
+  /// segments, and no segment may be empty, `.` or `..`, nor hold NUL, so nothing can be written
+  /// outside the folder. On a thrown error the half-written file is removed, and the whole
+  /// staged folder is removed when the error leaves ``SafeWrite/directory(at:_:)``.
+  ///
+  /// - Parameters:
+  ///   - relativePath: Where the file goes inside the folder, such as `brands/volvo.html`.
+  ///   - write: Writes the file's content; its result is returned.
+  /// - Returns: What `write` returned.
+  /// - Throws: ``SafeWriteError`` (``SafeWriteError/Operation/validatePath`` for a bad path), or
+  ///   what `write` threw, unchanged.
+  public func writeFile<Result>(
+    _ relativePath: String, _ write: (inout StagedFile) throws -> Result
+  ) throws -> Result {
+    let reported = reportedPath + "/" + relativePath
+    guard Self.isInside(relativePath) else {
+      throw SafeWriteError(path: relativePath, operation: .validatePath, code: EINVAL)
+    }
+    let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+    var folder = path
+    for segment in segments.dropLast() {
+      folder += "/" + segment
+      if mkdir(folder, 0o755) != 0 {
+        let code = errno
+        let isFolder =
+          code == EEXIST
+          && (try? SystemCalls.status(folder, followingLinks: false).get()).map {
+            $0.st_mode & S_IFMT == S_IFDIR
+          } == true
+        if !isFolder {
+          throw SafeWriteError(
+            path: reported, operation: .makeDirectory, code: code == EEXIST ? ENOTDIR : code)
+        }
+      }
+    }
+    let filePath = path + "/" + relativePath
+    let descriptor = SystemCalls.open(
+      filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw SafeWriteError(path: reported, operation: .create, code: -descriptor)
+    }
+    var file = StagedFile(path: filePath, descriptor: descriptor, reportedPath: reported)
+    let result: Result
+    do {
+      result = try write(&file)
+    } catch {
+      _ = SystemCalls.close(descriptor)
+      unlink(filePath)
+      throw error
+    }
+    try SafeWrite.finish(descriptor, path: filePath, reportedPath: reported)
+    return result
+  }
+
+  /// Whether `relativePath` names a file inside a folder: relative, no empty, `.` or `..`
+  /// segment, no NUL.
+  static func isInside(_ relativePath: String) -> Bool {
+    guard !relativePath.isEmpty, !relativePath.utf8.contains(0) else { return false }
+    return relativePath.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+      !$0.isEmpty && $0 != "." && $0 != ".."
+    }
+  }
+}
