@@ -6,7 +6,8 @@
 #   2. they pass again under another locale and time zone (the rendering is the same everywhere);
 #   3. record mode end to end: a test with a stale inline literal fails; with TABLEKIT_RECORD=1 it
 #      fails again and the literal in the source now holds what the table shows; without it,
-#      the rewritten test passes.
+#      the rewritten test passes;
+#   4. the tests in the DocC article "Testing table logic" run (not only compile) and pass.
 #
 #   Scripts/testing-kit-checks.sh
 set -euo pipefail
@@ -76,3 +77,36 @@ grep -qF "$expected_literal" "$check" \
 run --filter recordModeCheck >"$log" 2>&1 \
   || { cat "$log" >&2; echo "testing-kit: the recorded test does not pass" >&2; exit 1; }
 echo "testing-kit: stale literal failed, recording failed and wrote it, the recorded test passes"
+
+echo "testing-kit: the article's tests run and pass"
+article="$PWD/.build/testing-kit-article"
+rm -rf "$article" && mkdir -p "$article/programs" "$article/Tests/ArticleTests"
+python3 Scripts/doc-examples.py "$article/programs" . >/dev/null
+repository=$(basename "$PWD")
+for program in "$article"/programs/*TestingTableLogic*.swift; do
+  # The programs import every module of the repository; the package below needs only these.
+  grep -v -E '^import (TableRender|TableKitNetworking)$' "$program" \
+    >"$article/Tests/ArticleTests/$(basename "$program")"
+done
+cat >"$article/Package.swift" <<SWIFT
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "ArticleTests",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(path: "$PWD")],
+  targets: [
+    .testTarget(
+      name: "ArticleTests",
+      dependencies: [
+        .product(name: "TableKit", package: "$repository"),
+        .product(name: "TableKitTesting", package: "$repository"),
+      ]
+    )
+  ]
+)
+SWIFT
+swift test --package-path "$article" --scratch-path "$article/.build" >"$log" 2>&1 \
+  || { cat "$log" >&2; echo "testing-kit: the article's tests fail" >&2; exit 1; }
+grep -E "Test run with" "$log"

@@ -25,7 +25,7 @@ public struct TableRows: Hashable, Sendable {
   /// Replays `changeset` on these rows by UIKit's batch-update rules and compares the result
   /// with `new`.
   ///
-  /// The rules are the ones ``TableKit/TableView/performBatchUpdates(_:)`` enforces: deletes and
+  /// The rules are the ones `TableView.performBatchUpdates(_:)` enforces: deletes and
   /// the sources of moves name old positions, inserts, the targets of moves, reloads and
   /// reconfigurations name new ones, and every other row keeps its order. Each surviving row
   /// carries what it showed to its new position; inserted, reloaded and reconfigured rows show

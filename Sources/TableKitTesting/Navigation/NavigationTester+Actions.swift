@@ -8,7 +8,7 @@ extension NavigationTester {
   /// shows. Events still unasserted before the tap fail the test first (when exhaustive).
   ///
   /// - Parameters:
-  ///   - text: The cell's text (its first line, ``TableKit/Cell/text``).
+  ///   - text: The cell's text (its first line, `Cell.text`).
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.

@@ -113,7 +113,7 @@ public final class NavigationTester {
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``TableKit/NavigationError`` when `root` is already on a stack.
+  /// - Throws: `NavigationError` when `root` is already on a stack.
   public convenience init(
     root: TableController,
     factory: @escaping NavigationController.Factory = NavigationController.noFactory,

@@ -4,7 +4,7 @@ public import TableKit
 /// header, section title and row.
 ///
 /// The text is the same on every OS, locale and time zone: it is built from the cells' strings
-/// and ``TableKit/CellValue/text`` alone, never from a formatter, and every control character
+/// and `CellValue.text` alone, never from a formatter, and every control character
 /// or invisible direction mark is written as a `\u{…}` escape so a row is always one line.
 ///
 /// ```text
@@ -26,7 +26,7 @@ public import TableKit
 /// - a row: `*` when it is selected, otherwise a space, then a space, then the cell's text, then
 ///   ` — detail`, then ` | value` for each value, then the accessory (` >` disclosure indicator,
 ///   ` ✓` checkmark, ` (i)` detail button), then ` {kind}` unless the kind is
-///   ``TableKit/CellKind/default``, then ` (not selectable)` for a cell that cannot be selected.
+///   `CellKind.default`, then ` (not selectable)` for a cell that cannot be selected.
 /// - `footer: Text` — a section's footer, after its rows.
 ///
 /// The version is part of the assertion: a later version will be a new case, and tests written

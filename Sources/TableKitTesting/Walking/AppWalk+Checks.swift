@@ -6,7 +6,7 @@ extension AppWalk {
   /// - The level has a title (its breadcrumb and the next level's back button show it).
   /// - The table agrees with its data source: the data source's section and row counts are the
   ///   ones the table shows (a data source changed without a reload or a changeset disagrees).
-  /// - No row falls back to its description (``TableKit/CellKind/fallback``): every type shown
+  /// - No row falls back to its description (`CellKind.fallback`): every type shown
   ///   has a table representation.
   /// - Every selected row is inside the table.
   ///

@@ -3,7 +3,7 @@ public import TableKit
 /// Walks every level reachable from a stack's top, renders each and runs checks on it, and
 /// collects every level that fails rather than stopping at the first.
 ///
-/// The walk is ``TableKit/NavigationWalker``'s (depth first, row order, cycles skipped, the
+/// The walk is `NavigationWalker`'s (depth first, row order, cycles skipped, the
 /// stack left as it was). For each level it builds an ``AppLevel`` and runs the built-in checks
 /// (``AppWalk/standardChecks(_:)``) and then the caller's. It uses no test framework, so a
 /// benchmark or a command-line tool can run it too; ``assertEveryLevel(of:walker:fileID:filePath:line:column:checking:)``
@@ -61,7 +61,7 @@ public struct AppWalk: Sendable {
   ///   - stack: The stack; it is as it was when the walk returns.
   ///   - check: The caller's checks for one level; return the problems found.
   /// - Returns: What the walk found.
-  /// - Throws: ``TableKit/NavigationError`` when a level cannot be made; the stack is popped back
+  /// - Throws: `NavigationError` when a level cannot be made; the stack is popped back
   ///   first.
   public func run(
     _ stack: NavigationController, checking check: (AppLevel) -> [String] = { _ in [] }
