@@ -2,10 +2,12 @@ import TableKit
 import TableKitTesting
 import XCTest
 
-/// The same assertions under XCTest: failures arrive through `XCTFail` at the caller's file and
-/// line. The test case catches them by overriding `recordFailure`, XCTest's own hook, only
-/// inside `capturing`, so a failure that should happen is checked rather than left to fail the
-/// run, and the checks' own failures still fail it.
+/// The same assertions under XCTest.
+///
+/// Failures arrive through `XCTFail` at the caller's file and line. The test case catches them by
+/// overriding `recordFailure`, XCTest's own hook, only inside `capturing`, so a failure that
+/// should happen is checked rather than left to fail the run, and the checks' own failures still
+/// fail it.
 final class XCTestReportingTests: XCTestCase {
   private var caught: [(message: String, file: String, line: Int)] = []
   private var isCapturing = false
