@@ -49,7 +49,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "tablekit-bench",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: ["TableKit", "TableRender", "TableKitTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -58,7 +58,8 @@ public struct AppWalk: Sendable {
   /// Walks every level reachable from `stack`'s top and checks each.
   ///
   /// - Parameters:
-  ///   - stack: The stack; it is as it was when the walk returns.
+  ///   - stack: The stack; it is as it was when the walk returns, and the rows the walk selected
+  ///     on its top level are deselected again.
   ///   - check: The caller's checks for one level; return the problems found.
   /// - Returns: What the walk found.
   /// - Throws: `NavigationError` when a level cannot be made; the stack is popped back
@@ -67,6 +68,16 @@ public struct AppWalk: Sendable {
     _ stack: NavigationController, checking check: (AppLevel) -> [String] = { _ in [] }
   ) throws(NavigationError) -> Report {
     var report = Report()
+    // The walker selects rows to go deeper; on the level it starts from those selections stay
+    // behind. Like a UIKit table deselecting on return, the walk clears the ones it made, so a
+    // second walk of the same stack sees what the first one saw.
+    let start = stack.top.table
+    let selectedBefore = start.selectedPositions
+    defer {
+      for position in start.selectedPositions where !selectedBefore.contains(position) {
+        try? start.deselectRow(at: position)
+      }
+    }
     report.walk = try walker.walk(stack) { visit in
       let rendering = TableRendering(visit.controller, version: version)
       let level = AppLevel(

@@ -42,6 +42,9 @@ private final class Menu: TableController {
     // Brands, 2 model lists, 4 details.
     #expect(report.levelsVisited == 7)
     #expect(stack.depth == 1)
+    // The rows it selected to go deeper are deselected again: a second walk sees the same.
+    #expect(stack.top.table.selectedPositions.isEmpty)
+    #expect(try AppWalk().run(stack) == report)
   }
 
   @Test func theWholeGarageInOneSnapshot() throws {
