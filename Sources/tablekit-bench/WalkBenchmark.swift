@@ -59,11 +59,13 @@ private func processCPUSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// `--walk N`: walks a synthetic app of N levels (ten rows each, two titled sections) three
-/// ways in the same process: the bare `NavigationWalker` (the floor), `AppWalk` rendering and
-/// checking every level (what `assertEveryLevel` does), and `AppWalk` plus comparing the whole
-/// walk's text with an expected copy (what `assertWalk` does). Prints the median wall and CPU
-/// time of each and fails when a walk misses a level or a level fails its checks.
+/// `--walk N`: walks a synthetic app of N levels three ways and times each.
+///
+/// The app's levels have ten rows in two titled sections. The three ways, in the same process:
+/// the bare `NavigationWalker` (the floor), `AppWalk` rendering and checking every level (what
+/// `assertEveryLevel` does), and `AppWalk` plus comparing the whole walk's text with an expected
+/// copy (what `assertWalk` does). Prints the median wall and CPU time of each and stops when a
+/// walk misses a level or a level fails its checks.
 func runWalkBenchmark(levels: Int, repetitions: Int) {
   let expected: String
   do {
