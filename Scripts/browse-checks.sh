@@ -126,4 +126,9 @@ expect_status 65
 checks=$((checks + 1))
 grep -qF "nesting deeper than 256 levels" "$work/err" || fail "deep nesting: $(cat "$work/err")"
 
+# --help names the nesting limit the JSON reader enforces (issue 21 §5).
+browse '' --help
+expect_status 0
+expect_lines "Arrays and objects may nest at most 256 levels deep in a"
+
 report_checks browse

@@ -181,7 +181,7 @@ widest=$(screen | LC_ALL=C.UTF-8 wc -L)
 ((widest <= 40)) || fail "a line is $widest columns wide in a 40-column window"
 press Left Down Enter
 wait_line 1 "2 items › Numbers"
-wait_for "[1-9/62]"
+wait_for "[1-7/60]"
 press End
 wait_for "│ > 60 │ item 60 │"
 expect_absent "│ item 1  │"

@@ -109,6 +109,41 @@ for file in small large plus utf8 surrogate open trailing array; do
   fi
 done
 
+# User text in a message (file names, option values, arguments, text from the input) is shown
+# the way a table cell shows it: ESC as ^[, BEL as ^G, C1 and bidi controls as \u{…}. No control
+# byte reaches the terminal (issue 21 §4).
+# expect_inert_message: the last failure's message holds no control character but its final LF.
+expect_inert_message() {
+  checks=$((checks + 1))
+  if head -c -1 "$work/err" | LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80[\xae\xab]'; then
+    fail "a control character reached the message: $(cat -v "$work/err")"
+  fi
+}
+esc=$'\e'
+expect_failure 65 "cannot read $work/esc^[[31m.csv: No such file or directory" "$work/esc${esc}[31m.csv"
+expect_inert_message
+expect_failure 65 "cannot read $work/esc^[[31m.json" --input "$work/esc${esc}[31m.json"
+expect_inert_message
+expect_failure 65 "cannot read $work/bidi\u{202E}lmth.csv" "$work/bidi"$'\u202e'"lmth.csv"
+expect_inert_message
+expect_failure 65 "cannot read esc^[[31m.json" browse --input "esc${esc}[31m.json"
+expect_inert_message
+expect_failure 74 "cannot open $work/no/^[]0;x^G.csv for writing" --format csv --output "$work/no/${esc}]0;x"$'\a'".csv"
+expect_inert_message
+expect_failure 64 "unknown format 'p^[[2J'" --format "p${esc}[2J"
+expect_inert_message
+expect_failure 64 "unknown input format 'js^[[2Jon'" --from "js${esc}[2Jon"
+expect_inert_message
+expect_failure 64 "--max-width needs a positive whole number, not '^[[5m'" --max-width "${esc}[5m"
+expect_inert_message
+expect_failure 64 "unknown argument '--^[[2J'" "--${esc}[2J"
+expect_inert_message
+expect_failure 64 "unknown argument '\u{9B}31m' for browse" browse $'\u009b31m'
+expect_inert_message
+printf 'a,b\n"x"\033[31m,y\n' >"$work/quote.csv"
+expect_failure 65 "quote.csv:2:4: expected a separator or the end of the line after the closing quote, found the character U+001B" --input "$work/quote.csv"
+expect_inert_message
+
 printf '{"title": "T", "columns": ["n", "x"], "rows": [[1, 2.5], [null, true]]}' >"$work/good.json"
 expect_output "1,2.5" --input "$work/good.json" --format csv
 "$tablekit" --input "$work/good.json" --format csv --output "$work/good.csv"

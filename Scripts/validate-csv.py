@@ -20,9 +20,9 @@ inside quoted fields are kept as they are. Checked:
   a spreadsheet could read as a formula gets a leading `'`, as the formula guard writes it: a
   field starting with `=`, `+`, `-`, `@`, tab, CR or NUL (OWASP CSV Injection, ASVS 5.0 1.2.10),
   or one whose first character after the leading characters a spreadsheet may skip (controls,
-  spaces, Unicode spaces, separators, invisible format characters) is `=`, `+`, `-`, `@` or a
-  fullwidth form of one (the rule documented on CSVEscaping.startsFormula and in the Rendering
-  article). The guard applies to text only: titles, section titles and text cells;
+  Cc controls, White_Space, Default_Ignorable_Code_Point) is `=`, `+`, `-`, `@` or a character
+  whose NFKC form starts with one (fullwidth, small, super- and subscript forms; the rule
+  documented on CSVEscaping.startsFormula and in the Rendering article). The guard applies to text only: titles, section titles and text cells;
 - numbers compared numerically (a negative number is never guarded), booleans as `true` and
   `false`, null as an empty field.
 
@@ -40,16 +40,25 @@ import sys
 MAX_REPORTED = 10
 # Guarded whatever follows: OWASP's list, and NUL from ASVS 5.0 1.2.10.
 ALWAYS_GUARDED_STARTS = ("=", "+", "-", "@", "\t", "\r", "\0")
-# Guarded when they come first after the skipped characters: ASCII and fullwidth.
-FORMULA_STARTS = set("=+-@\uFF1D\uFF0B\uFF0D\uFF20")
+# Guarded when they come first after the skipped characters: = + - @ and every character whose
+# NFKC form starts with one of them (Unicode 14; CSVEscaping.isFormulaStart).
+FORMULA_STARTS = set("=+-@") | {
+    chr(code) for code in (0xFF1D, 0xFF0B, 0xFF0D, 0xFF20, 0xFE66, 0xFE62, 0xFE63, 0xFE6B,
+                           0x207C, 0x207A, 0x208C, 0x208A, 0x2A75, 0x2A76, 0xFB29)}
+# Skipped before a formula sign: Cc, White_Space and Default_Ignorable_Code_Point
+# (CSVEscaping.isSkipped), as inclusive ranges.
+SKIPPED_RANGES = (
+    (0x00, 0x20), (0x7F, 0xA0), (0xAD, 0xAD), (0x034F, 0x034F), (0x061C, 0x061C),
+    (0x115F, 0x1160), (0x1680, 0x1680), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2000, 0x200F),
+    (0x2028, 0x202F), (0x205F, 0x206F), (0x3000, 0x3000), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 
 
 def is_skipped(char):
     """Whether a spreadsheet may skip `char` at the start of a field (CSVEscaping.isSkipped)."""
     code = ord(char)
-    return (code <= 0x20 or 0x7F <= code <= 0xA0 or code in (0x061C, 0x1680, 0x180E, 0x3000, 0xFEFF)
-            or 0x2000 <= code <= 0x200F or 0x2028 <= code <= 0x202F
-            or 0x205F <= code <= 0x2064 or 0x2066 <= code <= 0x206F)
+    return any(low <= code <= high for low, high in SKIPPED_RANGES)
 
 
 def starts_formula(text):

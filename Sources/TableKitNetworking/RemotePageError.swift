@@ -23,6 +23,9 @@ public struct RemotePageError: Error, Hashable, Sendable {
     case malformedPage(path: String, problem: String)
     /// Any other failure of the transfer, with the system's message.
     case transport(String)
+    /// The body has more bytes than the loader's ``RemotePageLoader/maximumBodyBytes``, the
+    /// limit given (or its `Content-Length` said it would); the transfer was stopped.
+    case bodyTooLarge(limit: Int)
   }
 
   /// The page that was asked for, from 0.
@@ -71,6 +74,9 @@ extension RemotePageError.Reason: CustomStringConvertible {
         : "the page is malformed at \(path): \(problem)"
     case .transport(let message):
       message
+    case .bodyTooLarge(let limit):
+      "the page's body is longer than \(limit) bytes, the most the loader takes "
+        + "(maximumBodyBytes)"
     }
   }
 }

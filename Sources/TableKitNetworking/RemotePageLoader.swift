@@ -18,9 +18,14 @@ public import TableKit
 /// ``pageSizeParameter``, added to any query the URL already has. The answer must have a status
 /// in 200–299 and a body that decodes as `[Item]`.
 ///
+/// A body is received a chunk at a time and may take at most ``maximumBodyBytes`` (32 MiB by
+/// default): a longer one, or one whose `Content-Length` says it will be, stops the transfer at
+/// once with ``RemotePageError/Reason/bodyTooLarge(limit:)``, so a page can never take unbounded
+/// memory (a page of items is usually kilobytes; decoding takes a few times the body's size).
+///
 /// Every failure is a ``RemotePageError`` with the page, the URL asked and the reason: an HTTP
-/// status, a timeout, a refused connection, a malformed page (with where in the JSON), or
-/// another transport failure. Cancelling the task that loads throws `CancellationError`
+/// status, a timeout, a refused connection, a body over the limit, a malformed page (with where
+/// in the JSON), or another transport failure. Cancelling the task that loads throws `CancellationError`
 /// instead, which `PagedModel` reports as a cancel, not a failure.
 public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   /// The address of the pages, without the page parameters.
@@ -32,8 +37,15 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   public var pageSizeParameter: String?
   /// How long to wait for an answer, in seconds; 30 by default.
   public var timeout: Double
-  /// The session that makes the requests.
+  /// The session whose configuration the requests are made with.
   public var session: URLSession
+  /// The most bytes a page's body may have; 32 MiB by default.
+  ///
+  /// A setting below 1 is taken as 1, so no setting traps.
+  public var maximumBodyBytes: Int
+
+  /// The default most bytes in a page's body: 32 MiB.
+  public static var defaultMaximumBodyBytes: Int { 32 << 20 }
 
   /// Creates a loader.
   ///
@@ -42,14 +54,18 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   ///   - pageParameter: The query parameter for the page number.
   ///   - pageSizeParameter: The query parameter for the page size, or `nil`.
   ///   - timeout: How long to wait for an answer, in seconds.
-  ///   - session: The session that makes the requests; `URLSession.shared` by default.
+  ///   - session: The session whose configuration the requests are made with;
+  ///     `URLSession.shared` by default.
+  ///   - maximumBodyBytes: The most bytes a page's body may have.
   public init(
     url: URL,
     pageParameter: String = "page",
     pageSizeParameter: String? = "page_size",
     timeout: Double = 30,
-    session: URLSession = .shared
+    session: URLSession = .shared,
+    maximumBodyBytes: Int = defaultMaximumBodyBytes
   ) {
+    self.maximumBodyBytes = maximumBodyBytes
     self.url = url
     self.pageParameter = pageParameter
     self.pageSizeParameter = pageSizeParameter
@@ -91,7 +107,7 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
     let data: Data
     let response: URLResponse
     do {
-      guard let answer = try await fetch(request) else {
+      guard let answer = try await fetch(request, page: page) else {
         throw RemotePageError(page: page, url: address, reason: .timedOut(seconds: timeout))
       }
       (data, response) = answer
@@ -116,12 +132,23 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   /// The loader keeps the time itself, racing the request against a sleep: FoundationNetworking
   /// on Linux takes the session configuration's `timeoutIntervalForRequest` (60 s by default)
   /// and ignores the request's own `timeoutInterval`, so a shorter ``timeout`` was not kept there.
-  private func fetch(_ request: URLRequest) async throws -> (Data, URLResponse)? {
-    let session = self.session
+  private func fetch(_ request: URLRequest, page: Int) async throws -> (Data, URLResponse)? {
+    let configuration = session.configuration
+    let limit = max(maximumBodyBytes, 1)
     let seconds = timeout.isFinite ? min(max(timeout, 0), 1_000_000_000) : 1_000_000_000
     let nanoseconds = UInt64(seconds * 1_000_000_000)
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-      group.addTask { try await session.data(for: request) }
+      group.addTask {
+        switch await BodyCollector.fetch(request, limit: limit, configuration: configuration) {
+        case .received(let data, let response):
+          return (data, response)
+        case .tooLarge:
+          throw RemotePageError(
+            page: page, url: request.url ?? url, reason: .bodyTooLarge(limit: limit))
+        case .failed(let error):
+          throw error
+        }
+      }
       group.addTask {
         try await Task.sleep(nanoseconds: nanoseconds)
         return nil
@@ -139,6 +166,13 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
     case .cannotConnectToHost: return .connectionRefused
     default: return .transport(error.localizedDescription)
     }
+  }
+
+  /// `text` without the spaces and periods it ends with.
+  private static func withoutFinalPeriod(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last == "." || last == " " { text.removeLast() }
+    return String(text)
   }
 
   /// Where and why a page did not decode.
@@ -159,9 +193,12 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
         path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
       }
     }
-    var problem = context.debugDescription
+    // Foundation's sentences end with a period, and the reason is the end of a sentence that
+    // adds its own: "…was not valid JSON.." read in the error row. Each part loses its period.
+    var problem = withoutFinalPeriod(context.debugDescription)
     if let underlying = context.underlyingError {
-      problem += " (\((underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)"))"
+      let detail = (underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)"
+      problem += " (\(withoutFinalPeriod(detail)))"
     }
     return .malformedPage(path: path, problem: problem)
   }

@@ -10,9 +10,13 @@ import TableRender
 #endif
 
 /// Prints `message` to standard error and ends the program with `code`.
+///
+/// The message is made inert first (``TerminalText/inert(_:)``): it may echo a file name, an
+/// option value or text from the input, and none of it may reach the terminal as a control
+/// character.
 func fail(_ message: String, code: Int32) -> Never {
   var standardError = FileDescriptorStream.standardError
-  print("tablekit: \(message)", to: &standardError)
+  print("tablekit: \(TerminalText.inert(message))", to: &standardError)
   exit(code)
 }
 
@@ -22,6 +26,9 @@ signal(SIGPIPE, SIG_DFL)
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
   exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "open" {
+  exit(await OpenCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 let options: Options
@@ -37,10 +44,22 @@ if options.showHelp {
   exit(0)
 }
 
-let controller: TableController
-var stream: RecordStreamDataSource?
 // A sample asked for by name wins over standard input that merely happens to be a pipe.
 let asksForSample = options.inputPath == nil && (options.feed != nil || options.composed)
+if let path = options.outputPath {
+  // Before any input is read, and before any thread starts (so that all inherit the blocked
+  // signals): an output that is the input is refused, and a signal removes the temporary.
+  OutputFile.refuseIfInput(
+    path: path, inputPath: asksForSample ? nil : options.inputPath,
+    readsStandardInput: !asksForSample)
+  SafeWrite.removeTemporariesOnTerminationSignals()
+  // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG, reported like a full
+  // disk with the file left as it was, instead of SIGXFSZ killing the program mid-write.
+  signal(SIGXFSZ, SIG_IGN)
+}
+
+let controller: TableController
+var stream: RecordStreamDataSource?
 if let input = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
   do {
     let opened = try options.input.open(
@@ -74,13 +93,13 @@ case .html:
     mode: options.htmlFragment ? .fragment : .document(title: controller.title ?? "Table"))
 }
 
-do {
-  if let path = options.outputPath {
-    try renderer.write(controller.table, toFile: path)
-  } else {
+if let path = options.outputPath {
+  OutputFile.write(controller.table, with: renderer, to: path, stream: stream)
+} else {
+  do {
     try renderer.writeToStandardOutput(controller.table)
+  } catch {
+    fail(error.localizedDescription, code: 74)
   }
-} catch {
-  fail(error.localizedDescription, code: 74)
 }
 if let error = stream?.error { fail(error.localizedDescription, code: error.exitStatus) }

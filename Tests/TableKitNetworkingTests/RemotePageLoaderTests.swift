@@ -15,6 +15,11 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
   var tableCell: Cell { Cell(title, kind: "story") }
 }
 
+/// The body `/large` serves: 5,000 stories, about 200 KB.
+let largePage =
+  "[" + (0..<5_000).map { #"{"id": \#($0), "title": "Story \#($0)"}"# }.joined(separator: ", ")
+  + "]"
+
 /// The feed's routes: `/stories` serves 5 stories by `page` and `page_size`; the others fail
 /// each in their own way.
 @Sendable func storyRoutes(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Action {
@@ -26,6 +31,8 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
     let start = min(page * size, 5)
     let stories = (start..<min(start + size, 5)).map { #"{"id": \#($0), "title": "Story \#($0)"}"# }
     return .respond(status: 200, body: "[" + stories.joined(separator: ", ") + "]")
+  case "/large":
+    return .respond(status: 200, body: largePage)
   case "/broken":
     return .respond(status: 500, body: #"{"error": "boom"}"#)
   case "/silent":
@@ -111,6 +118,33 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
     }
   }
 
+  @Test func aBodyLongerThanTheLimitStopsTheTransferWithATypedError() async throws {
+    try await withServer { server, session in
+      let size = largePage.utf8.count
+      let over = RemotePageLoader<Story>(
+        url: server.url("/large"), session: session, maximumBodyBytes: size - 1)
+      let error = try #require(await failure(of: over))
+      #expect(error.reason == .bodyTooLarge(limit: size - 1))
+      #expect(
+        error.description
+          == "Page 0 from http://127.0.0.1:\(server.port)/large?page=0&page_size=2 failed: "
+          + "the page's body is longer than \(size - 1) bytes, the most the loader takes "
+          + "(maximumBodyBytes).")
+      // At the limit, and under the default of 32 MiB, the page loads whole.
+      for limit in [size, RemotePageLoader<Story>.defaultMaximumBodyBytes] {
+        let loader = RemotePageLoader<Story>(
+          url: server.url("/large"), session: session, maximumBodyBytes: limit)
+        let stories = try await loader.load(page: 0, pageSize: 2)
+        #expect(stories.count == 5_000)
+        #expect(stories.last == Story(id: 4_999, title: "Story 4999"))
+      }
+      // No setting traps: below 1 is 1.
+      let none = RemotePageLoader<Story>(
+        url: server.url("/large"), session: session, maximumBodyBytes: 0)
+      #expect(await failure(of: none)?.reason == .bodyTooLarge(limit: 1))
+    }
+  }
+
   @Test func aServerThatNeverAnswersTimesOut() async throws {
     try await withServer { server, session in
       let loader = RemotePageLoader<Story>(
@@ -144,6 +178,13 @@ struct Story: Decodable, Identifiable, Equatable, Sendable, TableRepresentable {
       }
       #expect(wholePath.isEmpty)
       #expect(notJSON.description.contains("failed: the page is not a JSON array of items: "))
+      // One sentence, one period: Foundation's "…was not valid JSON." lost its own (the row a
+      // person sees read "…was not valid JSON..").
+      for description in [error.description, notJSON.description, notJSON.localizedDescription] {
+        #expect(!description.contains(".."), "\(description)")
+        #expect(!description.contains(". ("), "\(description)")
+        #expect(description.hasSuffix(".") && !description.hasSuffix(".)."), "\(description)")
+      }
     }
   }
 

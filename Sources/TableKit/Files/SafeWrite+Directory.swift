@@ -44,6 +44,14 @@ extension SafeWrite {
   public static func directory<Result>(
     at path: String, _ fill: (StagedDirectory) throws -> Result
   ) throws -> Result {
+    try directory(at: path, exchanges: true, fill)
+  }
+
+  /// ``directory(at:_:)``, with the swap call skipped when `exchanges` is `false`, so the tests
+  /// can drive the two-rename fallback on a system that has the call.
+  package static func directory<Result>(
+    at path: String, exchanges: Bool, _ fill: (StagedDirectory) throws -> Result
+  ) throws -> Result {
     let target = try Target(path, expectsFolder: true)
     let temporary = try createTemporaryFolder(beside: target)
     let result: Result
@@ -59,7 +67,7 @@ extension SafeWrite {
     }
     let replaced: String?
     do {
-      replaced = try swap(temporary, into: target, reportedPath: path)
+      replaced = try swap(temporary, into: target, reportedPath: path, exchanges: exchanges)
     } catch {
       discard(temporary)
       throw error
@@ -87,7 +95,7 @@ extension SafeWrite {
   /// Puts the filled `temporary` folder at the target; returns where the old tree now is (and
   /// stays registered for removal), or `nil` when there was none.
   private static func swap(
-    _ temporary: String, into target: Target, reportedPath: String
+    _ temporary: String, into target: Target, reportedPath: String, exchanges: Bool
   ) throws(SafeWriteError) -> String? {
     let outcome = temporaries.withLock { registry -> (code: Int32, replaced: String?) in
       if target.existing == nil {
@@ -96,7 +104,7 @@ extension SafeWrite {
         // A concurrent writer may have put a folder there since: swap with it, as below.
         guard code == ENOTEMPTY || code == EEXIST else { return (code, nil) }
       }
-      if let code = SystemCalls.exchange(temporary, target.path),
+      if exchanges, let code = SystemCalls.exchange(temporary, target.path),
         code != EINVAL && code != ENOSYS && code != ENOTSUP
       {
         // After the swap the temporary's name holds the old tree: still registered, to remove.

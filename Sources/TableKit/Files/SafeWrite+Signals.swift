@@ -16,6 +16,7 @@ extension SafeWrite {
   /// `SIGHUP` ends it, and then end by that same signal.
   ///
   /// Call it first thing in `main`, before any other thread starts: it blocks the three signals
+  /// (those of them the process was not started with ignored, as `nohup` ignores `SIGHUP`)
   /// in the calling thread (threads started afterwards inherit the mask) and starts one thread
   /// that waits for them with `sigwait(3)`. That thread is not a signal handler, so it may take
   /// the lock of the temporaries' registry and remove files and folders; the lock is the one
@@ -29,18 +30,39 @@ extension SafeWrite {
   /// are still removed on every error, and only a process ended from outside leaves one behind
   /// (a hidden `.NAME.tablekit-XXXXXX` sibling, recognisable for removal).
   public static func removeTemporariesOnTerminationSignals() {
+    // A signal the process was started with ignored (`nohup` ignores SIGHUP; a shell ignores
+    // SIGINT for a background job) stays ignored: blocking it would make `sigwait` take it.
+    let handled = terminationSignals.filter { !isIgnored($0) }
+    guard !handled.isEmpty else { return }
     var signals = sigset_t()
     sigemptyset(&signals)
-    for number in terminationSignals { sigaddset(&signals, number) }
+    for number in handled { sigaddset(&signals, number) }
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     Thread.detachNewThread {
       var waited = sigset_t()
       sigemptyset(&waited)
-      for number in terminationSignals { sigaddset(&waited, number) }
+      for number in handled { sigaddset(&waited, number) }
       var received: Int32 = 0
       while sigwait(&waited, &received) != 0 {}
       endAfterRemovingTemporaries(signal: received)
     }
+  }
+
+  /// Whether `number`'s disposition is "ignore", read without changing it.
+  private static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return false }
+    #if canImport(Glibc)
+      let handler = current.__sigaction_handler.sa_handler
+    #elseif canImport(Darwin)
+      let handler = current.__sigaction_u.__sa_handler
+    #endif
+    return address(of: handler) == address(of: SIG_IGN)
+  }
+
+  /// A signal handler's address (handlers are C function pointers; `SIG_IGN` is address 1).
+  private static func address(of handler: (@convention(c) (Int32) -> Void)?) -> UnsafeRawPointer? {
+    handler.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
   }
 
   /// Removes every registered temporary, then ends the process by `signal`.

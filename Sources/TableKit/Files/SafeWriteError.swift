@@ -6,8 +6,8 @@
 /// the code's symbolic name:
 ///
 /// ```text
-/// cannot write "report.html": No space left on device (ENOSPC)
-/// "../up.html" is not a path inside the folder: it must be relative, with no empty, "." or ".." segment and no NUL
+/// cannot write to report.html: No space left on device (ENOSPC)
+/// ../up.html is not a path inside the folder: it must be relative, with no empty, "." or ".." segment and no NUL
 /// ```
 ///
 /// ``targetIsUnchanged`` says whether the file or folder being replaced still holds exactly what
@@ -77,14 +77,13 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// The message: what failed, on which path, and why.
   public var description: String {
-    let shown = "\"\(Self.visible(path))\""
+    let shown = Self.shown(path)
     let reason = "\(SystemCalls.message(for: code)) (\(SystemCalls.name(for: code)))"
     switch operation {
-    case .inspect: return "cannot use \(shown): \(reason)"
+    case .inspect, .create: return "cannot open \(shown) for writing: \(reason)"
     case .resolve: return "cannot follow the link \(shown): \(reason)"
-    case .create: return "cannot create a file beside \(shown): \(reason)"
     case .makeDirectory: return "cannot create a folder for \(shown): \(reason)"
-    case .write: return "cannot write \(shown): \(reason)"
+    case .write: return "cannot write to \(shown): \(reason)"
     case .synchronize: return "cannot flush \(shown) to the disk: \(reason)"
     case .close: return "cannot finish writing \(shown): \(reason)"
     case .rename: return "cannot move the new \(shown) into place: \(reason)"
@@ -99,9 +98,9 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     }
   }
 
-  /// `text` with every control character, bidi control and quotation mark written as `\u{…}`,
-  /// so the path reads as data in any message.
-  static func visible(_ text: String) -> String {
+  /// `text` with every control character, bidi control and backslash written as `\u{…}`, so a
+  /// path reads as data in any message, as it does in this error's own.
+  package static func shown(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       let value = scalar.value
@@ -109,7 +108,7 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
       let isFormat =
         value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
         || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
-      if isControl || isFormat || scalar == "\"" || scalar == "\\" {
+      if isControl || isFormat || scalar == "\\" {
         result += "\\u{\(String(value, radix: 16, uppercase: true))}"
       } else {
         result.unicodeScalars.append(scalar)

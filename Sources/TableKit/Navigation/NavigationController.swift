@@ -95,7 +95,10 @@ public final class NavigationController {
   /// The level on top, the one a person sees.
   public var top: TableController { controllers[controllers.count - 1] }
 
-  /// The number of levels, at least 1.
+  /// The number of levels, at least 1: a depth counts levels, the root as 1.
+  ///
+  /// A *level* is an index instead, the root's 0 (``level(of:)``): the top is level
+  /// `depth - 1`.
   public var depth: Int { controllers.count }
 
   /// The titles of the levels, root first; an untitled level reads as an empty string.
@@ -112,9 +115,11 @@ public final class NavigationController {
   ///
   /// - Parameter controller: A controller.
   /// - Returns: Its level, or `nil` when it is not on this stack.
+  /// - Complexity: O(k) for a controller k levels below the top (searched from the top, where
+  ///   selections and pops happen).
   public func level(of controller: TableController) -> Int? {
     guard controller.navigationController === self else { return nil }
-    return controllers.firstIndex { $0 === controller }
+    return controllers.lastIndex { $0 === controller }
   }
 
   /// Pushes `controller` as the new top level.

@@ -2,9 +2,12 @@
 public struct NavigationVisit {
   /// The level's controller, the top of the stack during the visit.
   public let controller: TableController
-  /// How many levels above the starting level it is; the starting level is 0.
-  public let depth: Int
-  /// The rows selected to reach it, one per level from the starting level.
+  /// The level's index counted from where the walk started: the starting level is level 0.
+  ///
+  /// Not a depth: ``NavigationController/depth`` counts levels, the root as 1 (see
+  /// <doc:NavigationAndDrillDown#Levels-and-depth>).
+  public let level: Int
+  /// The rows selected to reach it, one per level from the starting level (`level` of them).
   public let rowPath: [TablePosition]
 
   /// The titles of the stack's levels, root first, during the visit.

@@ -4,9 +4,9 @@ public struct NavigationWalkReport: Hashable, Sendable {
   public var levelsVisited = 0
   /// Rows not followed because they led back to a destination already on the path.
   public var cyclesSkipped = 0
-  /// Whether rows were not followed because the walk was ``NavigationWalker/maximumDepth``
-  /// levels deep.
-  public var reachedMaximumDepth = false
+  /// Whether rows were not followed because they were on level
+  /// ``NavigationWalker/deepestLevel``.
+  public var reachedDeepestLevel = false
   /// Whether the walk stopped at ``NavigationWalker/maximumLevels`` levels.
   public var reachedMaximumLevels = false
 

@@ -38,18 +38,27 @@ public enum Base64URL {
   /// - Returns: `4 × n / 3` characters rounded up, with no `=`.
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
     var output: [UInt8] = []
-    output.reserveCapacity((bytes.count * 4 + 2) / 3)
-    var iterator = bytes.makeIterator()
-    while let first = iterator.next() {
-      let second = iterator.next()
-      let third = second == nil ? nil : iterator.next()
-      let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+    Array(bytes).withUnsafeBufferPointer { encode($0, into: &output) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Replaces `output` with the encoding of `input`; the allocation-free form for tight loops.
+  package static func encode(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.removeAll(keepingCapacity: true)
+    output.reserveCapacity((input.count * 4 + 2) / 3)
+    var index = 0
+    while index < input.count {
+      let remaining = input.count - index
+      let group =
+        UInt32(input[index]) << 16
+        | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
+        | (remaining > 2 ? UInt32(input[index + 2]) : 0)
       output.append(alphabet[Int(group >> 18 & 0x3F)])
       output.append(alphabet[Int(group >> 12 & 0x3F)])
-      if second != nil { output.append(alphabet[Int(group >> 6 & 0x3F)]) }
-      if third != nil { output.append(alphabet[Int(group & 0x3F)]) }
+      if remaining > 1 { output.append(alphabet[Int(group >> 6 & 0x3F)]) }
+      if remaining > 2 { output.append(alphabet[Int(group & 0x3F)]) }
+      index += 3
     }
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// The bytes `text` encodes, when it is the canonical unpadded URL-safe Base64 of them.
@@ -62,16 +71,38 @@ public enum Base64URL {
   public static func decode(
     _ text: String, maximumLength: Int = defaultMaximumLength
   ) throws(Base64URLError) -> [UInt8] {
-    let utf8 = text.utf8
-    guard utf8.count <= maximumLength else {
-      throw .tooLong(length: utf8.count, limit: maximumLength)
-    }
-    guard utf8.count % 4 != 1 else { throw .impossibleLength(utf8.count) }
+    // The cap first, from the count alone, before a byte is copied or read.
+    let length = text.utf8.count
+    guard length <= maximumLength else { throw .tooLong(length: length, limit: maximumLength) }
     var output: [UInt8] = []
-    output.reserveCapacity(utf8.count * 3 / 4)
+    let result = Array(text.utf8).withUnsafeBufferPointer {
+      (input) -> Result<Void, Base64URLError> in
+      do throws(Base64URLError) {
+        try decode(input, into: &output, maximumLength: maximumLength)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+    return output
+  }
+
+  /// Replaces `output` with the payload `input` encodes; the allocation-free form of
+  /// ``decode(_:maximumLength:)``.
+  package static func decode(
+    _ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], maximumLength: Int
+  ) throws(Base64URLError) {
+    output.removeAll(keepingCapacity: true)
+    guard input.count <= maximumLength else {
+      throw .tooLong(length: input.count, limit: maximumLength)
+    }
+    guard input.count % 4 != 1 else { throw .impossibleLength(input.count) }
+    output.reserveCapacity(input.count * 3 / 4)
     var group: UInt32 = 0
     var filled = 0
-    for (offset, byte) in utf8.enumerated() {
+    for offset in 0..<input.count {
+      let byte = input[offset]
       let value = values[Int(byte)]
       guard value != 0xFF else {
         throw byte == UInt8(ascii: "=")
@@ -90,16 +121,15 @@ public enum Base64URL {
     switch filled {
     case 2:
       // 12 bits: one byte and 4 unused bits, which must be zero.
-      guard group & 0xF == 0 else { throw .nonZeroPadBits(offset: utf8.count - 1) }
+      guard group & 0xF == 0 else { throw .nonZeroPadBits(offset: input.count - 1) }
       output.append(UInt8(group >> 4 & 0xFF))
     case 3:
       // 18 bits: two bytes and 2 unused bits, which must be zero.
-      guard group & 0x3 == 0 else { throw .nonZeroPadBits(offset: utf8.count - 1) }
+      guard group & 0x3 == 0 else { throw .nonZeroPadBits(offset: input.count - 1) }
       output.append(UInt8(group >> 10 & 0xFF))
       output.append(UInt8(group >> 2 & 0xFF))
     default:
       break
     }
-    return output
   }
 }

@@ -140,6 +140,14 @@ public struct Router<Destination: NavigationDestination>: Sendable {
     return pattern.segments[segment].parameterName ?? ""
   }
 
+  /// The level below `destination`, or `nil` for a root level.
+  ///
+  /// - Parameter destination: A level's description.
+  /// - Returns: Its parent, by the router's `parent` function.
+  public func parent(of destination: Destination) -> Destination? {
+    parentOf(destination)
+  }
+
   /// The canonical URL of `destination`, or `nil` when no route prints one that routes back
   /// to it.
   ///

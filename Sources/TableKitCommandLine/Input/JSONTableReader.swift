@@ -45,16 +45,23 @@ struct JSONTableReader {
     try pull()
   }
 
-  /// The next token, feeding the tokenizer chunks from ``nextChunk`` as it asks for them.
+  /// The next token, feeding the tokenizer chunks from ``nextChunk`` as it asks for them: at
+  /// least as many bytes as the unfinished token has, so a long one is scanned again only a
+  /// logarithmic number of times (see ``JSONTokenizer``).
   private mutating func pull() throws(JSONTableError) -> JSONToken {
     while true {
       let token = try tokenizer.next()
       guard token == .needsMoreInput else { return token }
-      if let chunk = try nextChunk?(), !chunk.isEmpty {
-        tokenizer.append(contentsOf: chunk)
-      } else {
-        tokenizer.finishInput()
+      let wanted = max(tokenizer.pendingByteCount, 1)
+      var given = 0
+      var more: [UInt8] = []
+      while given < wanted {
+        guard var chunk = try nextChunk?(), !chunk.isEmpty else { break }
+        given += chunk.count
+        if more.isEmpty { swap(&more, &chunk) } else { more.append(contentsOf: chunk) }
       }
+      if given > 0 { tokenizer.append(contentsOf: more) }
+      if given < wanted { tokenizer.finishInput() }
     }
   }
 

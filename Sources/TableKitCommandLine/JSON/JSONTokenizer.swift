@@ -20,7 +20,9 @@
 /// next chunk with ``append(contentsOf:)`` — or call ``finishInput()`` at the end of the stream —
 /// and ask again. Bytes already tokenized are dropped as chunks arrive, so memory holds about one
 /// chunk and the longest token. A token that spans many chunks is scanned again from its start
-/// each time; append chunks of 64 KiB or more.
+/// each time: a reader should append at least as many bytes as ``pendingByteCount`` (the
+/// token's bytes so far) before asking again, so that a long token is scanned O(log n) times
+/// over a doubling prefix, in time linear in its bytes.
 ///
 /// - Complexity: O(n) over the input for whole inputs.
 package struct JSONTokenizer {
@@ -64,6 +66,19 @@ package struct JSONTokenizer {
     if tokenStart > 0 && tokenStart >= buffer.count / 2 { dropTokenizedBytes() }
     buffer.append(contentsOf: bytes)
   }
+
+  /// The bytes from the start of the token being read to the end of those given: after
+  /// ``JSONToken/needsMoreInput``, how long the unfinished token is so far.
+  package var pendingByteCount: Int { buffer.count - tokenStart }
+
+  /// The bytes of the last token returned, as written.
+  package var tokenByteCount: Int { index - tokenStart }
+
+  /// The offset in the input of the next byte to read: the end of the last token returned.
+  package var readOffset: Int { droppedCount + index }
+
+  /// The offset in the input of the first byte not yet given.
+  package var endOffset: Int { droppedCount + buffer.count }
 
   /// Says that no more bytes will come.
   package mutating func finishInput() {

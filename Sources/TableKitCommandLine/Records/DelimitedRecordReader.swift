@@ -13,7 +13,17 @@ package import TableKit
 /// titles; blank lines are skipped; every later record must have one field per column (a row
 /// with more or fewer fields is an error naming its line); fields become cells by
 /// ``ValueInference``. Text must be UTF-8: the first invalid byte is an error giving its offset,
-/// unless the reader is lossy, which writes U+FFFD for it instead.
+/// unless the reader is lossy, which writes U+FFFD for it instead. A field or record longer
+/// than its ``InputLimits`` is an error naming where it starts.
+///
+/// Lines are counted the way records end: a line feed, a carriage return and line feed, or a
+/// carriage return alone each end one line, inside a quoted field and in blank lines too, so an
+/// error names the line an editor shows.
+///
+/// A record is scanned from its start once the bytes read hold it whole; when they end inside
+/// it, the reader reads on until the record's unread part has doubled before scanning again,
+/// so a record of n bytes is scanned O(log n) times over a geometrically growing prefix: time
+/// linear in its bytes.
 package struct DelimitedRecordReader: RecordReader {
   /// Which text format: the separator and whether fields may be quoted.
   package enum Dialect: Sendable {
@@ -29,6 +39,7 @@ package struct DelimitedRecordReader: RecordReader {
   private let quotes: Bool
   private let infers: Bool
   private let isLossy: Bool
+  private let limits: InputLimits
 
   /// The bytes not yet dropped; `buffer[0]` is byte `droppedCount` of the input.
   private var buffer: [UInt8] = []
@@ -40,6 +51,9 @@ package struct DelimitedRecordReader: RecordReader {
   /// The line at `position`, from 1, and where that line starts in `buffer`.
   private var line = 1
   private var lineStart = 0
+  /// Where the last record read starts: its byte offset in the input and its line (records
+  /// start at the start of a line).
+  private var recordStart = (offset: 0, line: 1)
   /// Rows read after the header.
   private var rowCount = 0
   /// The bytes of a quoted field with its doubled quotes made single.
@@ -52,13 +66,15 @@ package struct DelimitedRecordReader: RecordReader {
   ///   - dialect: CSV or TSV.
   ///   - infers: Whether numbers and booleans are recognised (see ``ValueInference``).
   ///   - isLossy: Whether invalid UTF-8 becomes U+FFFD rather than an error.
+  ///   - limits: The most bytes in a field and in a record.
   /// - Throws: ``TableInputError`` for an empty input or a header that cannot be read.
   package init(
-    input: ByteInput, dialect: Dialect, infers: Bool = true, isLossy: Bool = false
+    input: ByteInput, dialect: Dialect, infers: Bool = true, isLossy: Bool = false,
+    limits: InputLimits = InputLimits()
   ) throws(TableInputError) {
     self.init(
       input: input, resumingAt: ResumePoint(byteOffset: 0, line: 1, row: 0), columns: [],
-      dialect: dialect, infers: infers, isLossy: isLossy)
+      dialect: dialect, infers: infers, isLossy: isLossy, limits: limits)
     try fill()
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
       position = 3
@@ -84,15 +100,17 @@ package struct DelimitedRecordReader: RecordReader {
   ///   - dialect: CSV or TSV.
   ///   - infers: Whether numbers and booleans are recognised.
   ///   - isLossy: Whether invalid UTF-8 becomes U+FFFD rather than an error.
+  ///   - limits: The most bytes in a field and in a record.
   package init(
     input: ByteInput, resumingAt point: ResumePoint, columns: [String], dialect: Dialect,
-    infers: Bool = true, isLossy: Bool = false
+    infers: Bool = true, isLossy: Bool = false, limits: InputLimits = InputLimits()
   ) {
     self.input = input
     separator = dialect == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t")
     quotes = dialect == .csv
     self.infers = infers
     self.isLossy = isLossy
+    self.limits = limits
     self.columns = columns
     droppedCount = point.byteOffset
     line = point.line
@@ -118,7 +136,6 @@ package struct DelimitedRecordReader: RecordReader {
   package mutating func appendNext(
     to values: inout [CellValue], width: Int
   ) throws(TableInputError) -> Bool {
-    let start = (line: line, offset: position)
     let first = values.count
     guard try readFields(inferring: infers, into: &values) else { return false }
     rowCount += 1
@@ -127,7 +144,7 @@ package struct DelimitedRecordReader: RecordReader {
       throw TableInputError(
         path: input.name,
         position: JSONPosition(
-          byteOffset: droppedCount + start.offset, line: start.line, column: 1),
+          byteOffset: recordStart.offset, line: recordStart.line, column: 1),
         reason: .raggedRow(row: rowCount, count: count, columns: columns.count))
     }
     return true
@@ -155,22 +172,50 @@ package struct DelimitedRecordReader: RecordReader {
       switch try scanRecord(inferring: inferring, into: &values) {
       case .record: return true
       case .end: return false
-      case .needsMoreInput:
-        // The record is scanned again, whole, once more input is in.
+      case .needsMoreInput(let fieldStart):
         while values.count > first { values.removeLast() }
-        try fill()
+        try readOn(fieldStart: fieldStart)
       }
     }
+  }
+
+  /// Reads on after a scan ran out of bytes inside the record at `position` (inside the field
+  /// that starts at `fieldStart`, if it ran out inside one), checking the limits first.
+  ///
+  /// It reads until the record's bytes have doubled (or up to one byte past a limit, or to the
+  /// end of the input), so the record is scanned again only after as many new bytes as it had:
+  /// the scans of one record together read at most about four times its bytes.
+  private mutating func readOn(fieldStart: Int?) throws(TableInputError) {
+    let recordBytes = buffer.count - position
+    if recordBytes > limits.maximumRecordBytes {
+      throw error(at: position, .recordTooLong(limit: limits.maximumRecordBytes))
+    }
+    if let fieldStart, buffer.count - fieldStart > limits.maximumFieldBytes {
+      throw error(at: fieldStart, .fieldTooLong(limit: limits.maximumFieldBytes))
+    }
+    // Offsets in the input, which do not move when `fill` drops bytes.
+    let recordOffset = droppedCount + position
+    var target = recordOffset + max(2 * recordBytes, recordBytes + 1)
+    target = min(target, recordOffset + limits.maximumRecordBytes + 1)
+    if let fieldStart {
+      target = min(target, droppedCount + fieldStart + limits.maximumFieldBytes + 1)
+    }
+    repeat {
+      try fill()
+    } while !atEnd && droppedCount + buffer.count < target
   }
 
   private enum Scan {
     case record
     case end
-    case needsMoreInput
+    /// The bytes end inside the record; inside the field that starts at this index of
+    /// `buffer`, when they end inside a field.
+    case needsMoreInput(fieldStart: Int?)
   }
 
   /// Scans one record from `position`, appending its fields to `values`; on `.needsMoreInput`
-  /// the position has not moved (and the fields appended so far are to be dropped).
+  /// the position has moved past blank lines only (and the fields appended so far are to be
+  /// dropped).
   private mutating func scanRecord(
     inferring: Bool, into values: inout [CellValue]
   ) throws(TableInputError) -> Scan {
@@ -193,42 +238,44 @@ package struct DelimitedRecordReader: RecordReader {
     let quote = UInt8(ascii: "\"")
     let lf = UInt8(ascii: "\n")
     let cr = UInt8(ascii: "\r")
-    // Blank lines.
+    let maximumField = limits.maximumFieldBytes
+    // Blank lines, kept as read even when the record after them is not in yet, so a run of
+    // blank lines never piles up.
     while index < count && (buffer[index] == lf || buffer[index] == cr) {
       if buffer[index] == cr {
-        guard index + 1 < count || atEnd else { return .needsMoreInput }
+        guard index + 1 < count || atEnd else { break }
         if index + 1 < count && buffer[index + 1] == lf { index += 1 }
       }
       index += 1
       line += 1
       lineStart = index
     }
+    position = index
+    self.line = line
+    self.lineStart = lineStart
     if index == count {
-      if !atEnd { return .needsMoreInput }
-      position = index
-      self.line = line
-      self.lineStart = lineStart
-      return .end
+      return atEnd ? .end : .needsMoreInput(fieldStart: nil)
     }
+    if buffer[index] == cr { return .needsMoreInput(fieldStart: nil) }
+    let recordFirst = index
+    recordStart = (droppedCount + index, line)
     while true {
       // One field from `index`.
+      let fieldStart = index
       if quotes && buffer[index] == quote {
-        let open = index
-        let openLine = (number: line, start: lineStart)
         index += 1
         var hasDoubledQuote = false
         var ascii = true
         while true {
           guard index < count else {
-            if atEnd {
-              throw error(
-                at: open, line: openLine.number, lineStart: openLine.start, .unterminatedQuote)
-            }
-            return .needsMoreInput
+            if atEnd { throw error(at: fieldStart, .unterminatedQuote) }
+            return .needsMoreInput(fieldStart: fieldStart)
           }
           let byte = buffer[index]
           if byte == quote {
-            guard index + 1 < count || atEnd else { return .needsMoreInput }
+            guard index + 1 < count || atEnd else {
+              return .needsMoreInput(fieldStart: fieldStart)
+            }
             if index + 1 < count && buffer[index + 1] == quote {
               hasDoubledQuote = true
               index += 2
@@ -239,27 +286,39 @@ package struct DelimitedRecordReader: RecordReader {
           if byte == lf {
             line += 1
             lineStart = index + 1
+          } else if byte == cr {
+            // A carriage return alone ends a line; before a line feed, the line feed does.
+            guard index + 1 < count || atEnd else {
+              return .needsMoreInput(fieldStart: fieldStart)
+            }
+            if index + 1 == count || buffer[index + 1] != lf {
+              line += 1
+              lineStart = index + 1
+            }
           } else if byte >= 0x80 {
             ascii = false
           }
           index += 1
         }
-        let value = try cell(
-          buffer, from: open + 1, to: index, unquoting: hasDoubledQuote, ascii: ascii,
-          line: line, lineStart: lineStart, inferring: inferring)
-        values.append(value)
         index += 1  // The closing quote.
+        if index - fieldStart > maximumField {
+          throw error(at: fieldStart, .fieldTooLong(limit: maximumField))
+        }
+        let value = try cell(
+          buffer, from: fieldStart + 1, to: index - 1, unquoting: hasDoubledQuote,
+          ascii: ascii, inferring: inferring)
+        values.append(value)
+        try checkRecord(from: recordFirst, to: index)
         guard index < count else {
           if atEnd { break }
-          return .needsMoreInput
+          return .needsMoreInput(fieldStart: nil)
         }
         let next = buffer[index]
         if next != separator && next != lf && next != cr {
           let found = foundDescription(at: index)
-          throw error(at: index, line: line, lineStart: lineStart, .textAfterQuote(found: found))
+          throw error(at: index, .textAfterQuote(found: found))
         }
       } else {
-        let start = index
         var ascii = true
         // Eight bytes at a time while they last, then byte by byte.
         while index + 8 <= count {
@@ -286,11 +345,15 @@ package struct DelimitedRecordReader: RecordReader {
           if byte >= 0x80 { ascii = false }
           index += 1
         }
-        if index == count && !atEnd { return .needsMoreInput }
+        if index - fieldStart > maximumField {
+          throw error(at: fieldStart, .fieldTooLong(limit: maximumField))
+        }
+        if index == count && !atEnd { return .needsMoreInput(fieldStart: fieldStart) }
         values.append(
           try cell(
-            buffer, from: start, to: index, unquoting: false, ascii: ascii, line: line,
-            lineStart: lineStart, inferring: inferring))
+            buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
+            inferring: inferring))
+        try checkRecord(from: recordFirst, to: index)
         if index == count { break }
       }
       // `index` is at a separator or a line end.
@@ -298,14 +361,14 @@ package struct DelimitedRecordReader: RecordReader {
       if byte == separator {
         index += 1
         if index == count {
-          if !atEnd { return .needsMoreInput }
+          if !atEnd { return .needsMoreInput(fieldStart: nil) }
           values.append(.empty)
           break
         }
         continue
       }
       if byte == cr {
-        guard index + 1 < count || atEnd else { return .needsMoreInput }
+        guard index + 1 < count || atEnd else { return .needsMoreInput(fieldStart: nil) }
         if index + 1 < count && buffer[index + 1] == lf { index += 1 }
       }
       index += 1
@@ -319,12 +382,21 @@ package struct DelimitedRecordReader: RecordReader {
     return .record
   }
 
-  /// The cell for `buffer[start..<end]`, checking its UTF-8.
+  /// Checks a record that runs from `start` to the end of its field at `end` against the limit.
+  @inline(__always)
+  private func checkRecord(from start: Int, to end: Int) throws(TableInputError) {
+    if end - start > limits.maximumRecordBytes {
+      throw error(at: start, .recordTooLong(limit: limits.maximumRecordBytes))
+    }
+  }
+
+  /// The cell for `buffer[start..<end]`, with its doubled quotes made single when `unquoting`,
+  /// checking its UTF-8.
   private mutating func cell(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
-    ascii: Bool, line: Int, lineStart: Int,
-    inferring: Bool
+    ascii: Bool, inferring: Bool
   ) throws(TableInputError) -> CellValue {
+    let raw = UnsafeBufferPointer(rebasing: buffer[start..<end])
     if unquoting {
       scratch.removeAll(keepingCapacity: true)
       var index = start
@@ -334,62 +406,29 @@ package struct DelimitedRecordReader: RecordReader {
       }
       let bytes = scratch
       return try bytes.withUnsafeBufferPointer { field throws(TableInputError) in
-        try value(of: field, ascii: ascii, inferring: inferring) { offset throws(TableInputError) in
-          // Map the offset in the unquoted bytes back to the input.
-          var source = start
-          var seen = 0
-          while seen < offset {
-            source += buffer[source] == UInt8(ascii: "\"") ? 2 : 1
-            seen += 1
-          }
-          return source
-        } line: {
-          line
-        } lineStart: {
-          lineStart
-        }
+        try value(of: field, raw: raw, at: start, ascii: ascii, inferring: inferring)
       }
     }
-    let field = UnsafeBufferPointer(rebasing: buffer[start..<end])
-    return try value(of: field, ascii: ascii, inferring: inferring) { offset in
-      start + offset
-    } line: {
-      line
-    } lineStart: {
-      lineStart
-    }
+    return try value(of: raw, raw: raw, at: start, ascii: ascii, inferring: inferring)
   }
 
-  /// The cell for a field's bytes; `source` maps an offset in the field to one in `buffer`.
+  /// The cell for a field's bytes; `raw` are the bytes as they stand in the input, at `start`
+  /// in `buffer` (the same as `field` unless doubled quotes were made single).
   private func value(
-    of field: UnsafeBufferPointer<UInt8>, ascii: Bool, inferring: Bool,
-    source: (Int) throws(TableInputError) -> Int, line: () -> Int, lineStart: () -> Int
+    of field: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>, at start: Int,
+    ascii: Bool, inferring: Bool
   ) throws(TableInputError) -> CellValue {
     try ValueInference.value(of: field, infers: inferring) { () throws(TableInputError) in
       let text = String(decoding: field, as: UTF8.self)
       if ascii || isLossy { return text }
       // The standard library validates as it decodes, repairing what is invalid: the text
       // holds exactly the field's bytes only when they were valid. Only an invalid field is
-      // looked at again, for the place.
+      // looked at again, for the place: in its bytes as written, which are valid exactly when
+      // the unquoted ones are (a doubled quote is ASCII either way), so the offset is the
+      // input's.
       if UTF8Check.holdsExactly(field, text) { return text }
-      if let (offset, why) = UTF8Check.firstInvalid(in: field) {
-        let at = try source(offset)
-        // A line break inside a quoted field before the bad byte moved the line on.
-        var bad = line()
-        var start = lineStart()
-        if at < start {
-          bad = self.line
-          start = self.lineStart
-          var scan = start
-          while scan < at {
-            if buffer[scan] == UInt8(ascii: "\n") {
-              bad += 1
-              start = scan + 1
-            }
-            scan += 1
-          }
-        }
-        throw error(at: at, line: bad, lineStart: start, .json(.invalidUTF8(why)))
+      if let (offset, why) = UTF8Check.firstInvalid(in: raw, at: droppedCount + start) {
+        throw error(at: start + offset, .json(.invalidUTF8(why)))
       }
       return text
     }
@@ -407,13 +446,28 @@ package struct DelimitedRecordReader: RecordReader {
     return JSONText.character(scalar)
   }
 
-  /// An error at `buffer[index]` on the line that starts at `lineStart`.
-  private func error(
-    at index: Int, line: Int, lineStart: Int, _ reason: TableInputError.Reason
-  ) -> TableInputError {
+  /// An error at `buffer[index]`, which is at or after the line start the reader last kept:
+  /// its line and column are counted from there, a line feed, a carriage return and line feed,
+  /// or a carriage return alone ending a line, as the scan counts them.
+  private func error(at index: Int, _ reason: TableInputError.Reason) -> TableInputError {
+    var line = self.line
+    var lineStart = max(self.lineStart, 0)
+    var scan = lineStart
+    let end = min(index, buffer.count)
+    while scan < end {
+      let byte = buffer[scan]
+      if byte == UInt8(ascii: "\n")
+        || (byte == UInt8(ascii: "\r")
+          && (scan + 1 == buffer.count || buffer[scan + 1] != UInt8(ascii: "\n")))
+      {
+        line += 1
+        lineStart = scan + 1
+      }
+      scan += 1
+    }
     var column = 1
-    var scan = max(lineStart, 0)
-    while scan < index && scan < buffer.count {
+    scan = lineStart
+    while scan < end {
       if buffer[scan] & 0xC0 != 0x80 { column += 1 }
       scan += 1
     }

@@ -19,6 +19,9 @@ package import TableKit
 ///
 /// Columns learned from keys are fixed by ``fixColumns()`` once the rows that decide them were
 /// read (the first `--sample` rows); a later object with a new key is then an error saying so.
+///
+/// A token (a string or a number) longer than the field limit, or a record longer than the
+/// record limit (``InputLimits``), is an error naming where it starts, read in bounded memory.
 package struct JSONRecordReader: RecordReader {
   /// How the records are laid out.
   package enum Layout: Sendable {
@@ -43,6 +46,10 @@ package struct JSONRecordReader: RecordReader {
   private var recordCount = 0
   private var finished = false
   private var chunk: [UInt8] = []
+  private let limits: InputLimits
+  /// The record being read: where it starts in the input, a note of its place, and the place
+  /// itself once it was worked out (before its bytes could be dropped).
+  private var record: (offset: Int, mark: JSONTokenizer.Mark, position: JSONPosition?)?
 
   /// Opens a reader on `input` and reads up to its first record.
   ///
@@ -51,12 +58,15 @@ package struct JSONRecordReader: RecordReader {
   ///   - layout: A JSON array, or JSON Lines.
   ///   - columns: The columns to keep, in order, when named on the command line: objects are
   ///     read by these keys only and other keys are skipped; `nil` to learn them from the keys.
+  ///   - limits: The most bytes in a token and in a record.
   /// - Throws: ``TableInputError`` when the input does not start as the layout says.
-  package init(input: ByteInput, layout: Layout, columns: [String]? = nil)
-    throws(TableInputError)
-  {
+  package init(
+    input: ByteInput, layout: Layout, columns: [String]? = nil,
+    limits: InputLimits = InputLimits()
+  ) throws(TableInputError) {
     self.input = input
     self.layout = layout
+    self.limits = limits
     tokenizer = JSONTokenizer(path: input.name, bytes: [], isComplete: false)
     if let columns {
       for name in columns where columnIndex[name] == nil {
@@ -166,6 +176,8 @@ package struct JSONRecordReader: RecordReader {
       return false
     }
     recordCount += 1
+    record = (tokenizer.endOffset - tokenizer.pendingByteCount, tokenizer.tokenMark, nil)
+    defer { record = nil }
     if rowsAreArrays {
       guard start.is(.beginArray) else {
         throw unexpected(start, expected: "an array (a row, one value per column)")
@@ -173,6 +185,7 @@ package struct JSONRecordReader: RecordReader {
       let rowStart = tokenizer.tokenPosition
       let first = values.count
       try readArrayRow(into: &values)
+      try checkRecordLength()
       let count = values.count - first
       if count != columns.count {
         throw TableInputError(
@@ -186,9 +199,20 @@ package struct JSONRecordReader: RecordReader {
         throw unexpected(start, expected: expected)
       }
       try readObjectRow(into: &values)
+      try checkRecordLength()
     }
     if layout == .array { try afterRecord() }
     return true
+  }
+
+  /// Checks the record just read against the record limit.
+  private mutating func checkRecordLength() throws(TableInputError) {
+    guard let record, tokenizer.readOffset - record.offset > limits.maximumRecordBytes else {
+      return
+    }
+    throw TableInputError(
+      path: input.name, position: record.position ?? tokenizer.position(of: record.mark),
+      reason: .recordTooLong(limit: limits.maximumRecordBytes))
   }
 
   /// Reads the `,` or `]` after a record of an array.
@@ -343,6 +367,11 @@ package struct JSONRecordReader: RecordReader {
   }
 
   /// The next token, feeding the tokenizer chunks as it asks for them.
+  ///
+  /// An unfinished token gets at least as many new bytes as it has before it is scanned again,
+  /// so a long one is scanned a logarithmic number of times (see ``JSONTokenizer``); the token
+  /// and the record it is in are checked against the limits first, and never read more than a
+  /// byte past them.
   private mutating func pull() throws(TableInputError) -> JSONToken {
     while true {
       let token: JSONToken
@@ -351,13 +380,51 @@ package struct JSONRecordReader: RecordReader {
       } catch {
         throw TableInputError(error)
       }
-      guard case .needsMoreInput = token else { return token }
-      chunk.removeAll(keepingCapacity: true)
-      if try input.read(appendingTo: &chunk) > 0 {
-        tokenizer.append(contentsOf: chunk)
-      } else {
-        tokenizer.finishInput()
+      switch token {
+      case .needsMoreInput:
+        break
+      case .string, .number:
+        if tokenizer.tokenByteCount > limits.maximumFieldBytes {
+          throw TableInputError(
+            path: input.name, position: tokenizer.tokenPosition,
+            reason: .fieldTooLong(limit: limits.maximumFieldBytes))
+        }
+        return token
+      default:
+        return token
       }
+      let pending = tokenizer.pendingByteCount
+      if pending > limits.maximumFieldBytes {
+        throw TableInputError(
+          path: input.name, position: tokenizer.tokenPosition,
+          reason: .fieldTooLong(limit: limits.maximumFieldBytes))
+      }
+      var target = tokenizer.endOffset + max(pending, 1)
+      target = min(
+        target, tokenizer.endOffset - pending + limits.maximumFieldBytes + 1)
+      if var record {
+        // Its place, worked out while its bytes are still held (appending may drop them).
+        if record.position == nil {
+          record.position = tokenizer.position(of: record.mark)
+          self.record = record
+        }
+        if tokenizer.endOffset - record.offset > limits.maximumRecordBytes {
+          throw TableInputError(
+            path: input.name, position: record.position,
+            reason: .recordTooLong(limit: limits.maximumRecordBytes))
+        }
+        target = min(target, record.offset + limits.maximumRecordBytes + 1)
+      }
+      chunk.removeAll(keepingCapacity: true)
+      var atEnd = false
+      repeat {
+        if try input.read(appendingTo: &chunk) == 0 {
+          atEnd = true
+          break
+        }
+      } while tokenizer.endOffset + chunk.count < target
+      if !chunk.isEmpty { tokenizer.append(contentsOf: chunk) }
+      if atEnd { tokenizer.finishInput() }
     }
   }
 }

@@ -11,6 +11,9 @@ package struct TableInput {
   package var infers = true
   /// Whether invalid UTF-8 in CSV and TSV becomes U+FFFD rather than an error.
   package var isLossy = false
+  /// The most bytes one field and one record may take (128 MiB and 256 MiB by default), so no
+  /// input takes unbounded memory.
+  package var limits = InputLimits()
   /// How many rows are read first and kept: they decide the columns of JSON records and the
   /// widths of text read from a pipe.
   package var sample = 1_000
@@ -71,22 +74,23 @@ package struct TableInput {
       let dialect: DelimitedRecordReader.Dialect = format == .csv ? .csv : .tsv
       makeReader = { _ throws(TableInputError) in
         try DelimitedRecordReader(
-          input: input, dialect: dialect, infers: infers, isLossy: isLossy)
+          input: input, dialect: dialect, infers: infers, isLossy: isLossy, limits: limits)
       }
-      let (infersValues, lossy) = (infers, isLossy)
+      let (infersValues, lossy, chunkLimits) = (infers, isLossy, limits)
       chunkedReading = input.sharedFile.map { file in
         ChunkedReading(
           file: file, chunkSize: chunkSize, onOneProcessor: self.chunking == .always
         ) { part, start, columns in
           DelimitedRecordReader(
             input: part, resumingAt: start, columns: columns, dialect: dialect,
-            infers: infersValues, isLossy: lossy)
+            infers: infersValues, isLossy: lossy, limits: chunkLimits)
         }
       }
     case .jsonl:
       let selection = shaping.needsAllRows ? nil : shaping.columns
       makeReader = { columns throws(TableInputError) in
-        try JSONRecordReader(input: input, layout: .lines, columns: columns ?? selection)
+        try JSONRecordReader(
+          input: input, layout: .lines, columns: columns ?? selection, limits: limits)
       }
     case .json:
       if Self.firstByte(of: try input.peek(1 << 12)) == UInt8(ascii: "{") {
@@ -94,7 +98,8 @@ package struct TableInput {
       }
       let selection = shaping.needsAllRows ? nil : shaping.columns
       makeReader = { columns throws(TableInputError) in
-        try JSONRecordReader(input: input, layout: .array, columns: columns ?? selection)
+        try JSONRecordReader(
+          input: input, layout: .array, columns: columns ?? selection, limits: limits)
       }
     }
     if shaping.needsAllRows {

@@ -5,6 +5,7 @@
 /// data.csv:7:1: row 6 has 4 fields, but the header has 3
 /// data.csv:3:9: the quoted field that starts here has no closing quote
 /// standard input:2:15: invalid UTF-8 at byte 33 (line 2, column 15): byte 0xFF never appears in UTF-8
+/// /dev/zero:1:1: the field that starts here runs on past byte 134217728: it is longer than 134217728 bytes (128 MiB), the most a field may take; raise the limit with --max-field-bytes
 /// ```
 package struct TableInputError: Error, Hashable, Sendable {
   /// What is wrong.
@@ -28,6 +29,12 @@ package struct TableInputError: Error, Hashable, Sendable {
     case json(JSONTableError.Reason)
     /// A column named on the command line that the input does not have.
     case unknownColumn(String, available: [String])
+    /// The field that starts at the position runs past ``InputLimits/maximumFieldBytes``, the
+    /// limit given.
+    case fieldTooLong(limit: Int)
+    /// The record that starts at the position runs past ``InputLimits/maximumRecordBytes``, the
+    /// limit given.
+    case recordTooLong(limit: Int)
   }
 
   /// The input, as the user named it: a path, or `standard input`.
@@ -96,6 +103,22 @@ extension TableInputError: CustomStringConvertible {
     case .unknownColumn(let name, let available):
       let list = available.map(JSONText.quoted).joined(separator: ", ")
       return "there is no column \(JSONText.quoted(name)); the columns are \(list)"
+    case .fieldTooLong(let limit):
+      return "the field that starts here \(runsPast(limit))is longer than "
+        + "\(InputLimits.describe(bytes: limit)), the most a field may take; raise the limit "
+        + "with --max-field-bytes"
+    case .recordTooLong(let limit):
+      return "the record that starts here \(runsPast(limit))is longer than "
+        + "\(InputLimits.describe(bytes: limit)), the most a record may take; raise the limit "
+        + "with --max-record-bytes"
     }
+  }
+
+  /// `runs on past byte N: it ` for a field or record that starts at ``position`` and passes
+  /// `limit` bytes there, or nothing without a position.
+  private func runsPast(_ limit: Int) -> String {
+    guard let position else { return "" }
+    let (end, overflow) = position.byteOffset.addingReportingOverflow(limit)
+    return overflow ? "" : "runs on past byte \(end): it "
   }
 }

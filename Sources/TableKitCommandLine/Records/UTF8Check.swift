@@ -28,8 +28,17 @@ package enum UTF8Check {
   /// The offset of the first invalid byte in `bytes` and why, or `nil` when all are valid.
   ///
   /// The JSON tokenizer's check decides, so CSV and JSON word the same fault the same way.
-  static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, why: String)? {
-    let tokenizer = JSONTokenizer(path: "", bytes: Array(bytes))
+  ///
+  /// - Parameters:
+  ///   - bytes: One field's bytes.
+  ///   - start: The offset of `bytes[0]` in the input, so that a message naming another byte
+  ///     (the one that starts a broken character) names it by its offset in the input.
+  /// - Returns: The offset in `bytes` of the first invalid byte, and why it is invalid.
+  static func firstInvalid(
+    in bytes: UnsafeBufferPointer<UInt8>, at start: Int = 0
+  ) -> (offset: Int, why: String)? {
+    var tokenizer = JSONTokenizer(path: "", bytes: Array(bytes))
+    tokenizer.droppedCount = start
     var index = 0
     while index < bytes.count {
       if bytes[index] < 0x80 {
@@ -43,7 +52,7 @@ package enum UTF8Check {
         guard case .invalidUTF8(let why) = error.reason else { return nil }
         // The bytes handed over are one field, not the file.
         let said = why.replacing("the file ends inside", with: "the field ends inside")
-        return (error.position?.byteOffset ?? index, said)
+        return ((error.position?.byteOffset).map { $0 - start } ?? index, said)
       }
     }
     return nil

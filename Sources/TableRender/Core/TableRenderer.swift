@@ -81,16 +81,38 @@ extension TableRenderer {
     try write(table, toDescriptor: 1)
   }
 
-  /// Writes `table` to the file at `path`, replacing it if it exists.
+  /// Writes `table` to the file at `path` through ``SafeWrite/file(at:_:)``, replacing it
+  /// whole or not at all.
+  ///
+  /// The table is rendered into a hidden temporary beside the file, which is synced and renamed
+  /// over it only when every byte was written: on any failure (a full disk, say) the old file
+  /// is left byte for byte as it was and the temporary is removed. A FIFO or device such as
+  /// `/dev/null` is written in place.
   ///
   /// - Parameters:
   ///   - table: The table to render.
   ///   - path: The file's path.
-  /// - Throws: ``RenderError`` when the file cannot be opened or written.
+  /// - Throws: ``RenderError/cannotOpen(path:code:)`` when the file cannot be created beside
+  ///   (or is a folder), ``RenderError/writeFailed(destination:code:)`` when writing, syncing or
+  ///   renaming fails.
   public func write(_ table: TableView, toFile path: String) throws(RenderError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .cannotOpen(path: path, code: errno) }
-    defer { close(descriptor) }
-    try write(table, toDescriptor: descriptor, destination: path)
+    do {
+      try SafeWrite.file(at: path) { file in
+        try write(table, toDescriptor: file.descriptor, destination: path)
+      }
+    } catch let error as RenderError {
+      throw error
+    } catch let error as SafeWriteError {
+      switch error.operation {
+      case .inspect, .resolve, .create, .makeDirectory:
+        throw .cannotOpen(path: path, code: error.code)
+      default:
+        throw .writeFailed(destination: path, code: error.code)
+      }
+    } catch {
+      // `SafeWrite.file` rethrows what the closure threw, which is a `RenderError`, or throws a
+      // `SafeWriteError`; nothing else reaches here.
+      throw .writeFailed(destination: path, code: EIO)
+    }
   }
 }

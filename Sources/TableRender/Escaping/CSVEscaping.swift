@@ -140,20 +140,29 @@ package enum CSVEscaping {
   /// 1. A field whose first character is `=`, `+`, `-` or `@`, TAB or CR (OWASP's list) or NUL
   ///    (ASVS adds it) is guarded, whatever follows.
   /// 2. So is a field whose first character after a run of characters a spreadsheet may skip
-  ///    is `=`, `+`, `-`, `@`, or their fullwidth forms `＝` `＋` `－` `＠` (U+FF1D, U+FF0B,
-  ///    U+FF0D, U+FF20: East Asian input methods type them, and a spreadsheet that folds them
-  ///    to ASCII would read a formula).
-  ///    Skipped are: every C0 control and space (U+0000–U+0020, LF included), DEL and the C1
-  ///    controls (U+007F–U+009F), the no-break and other Unicode spaces (U+00A0, U+1680,
-  ///    U+2000–U+200A, U+202F, U+205F, U+3000), the line and paragraph separators
-  ///    (U+2028, U+2029), and the invisible format characters (U+180E, U+200B–U+200F,
-  ///    U+202A–U+202E, U+2060–U+2064, U+2066–U+206F, U+061C, U+FEFF). LibreOffice Calc's text
-  ///    import trims surrounding spaces with its "Trim spaces" option before it evaluates
-  ///    formulas, importers and clean-up steps strip whitespace and invisible characters, and
-  ///    published bypasses of first-character guards put a line feed or NUL before the `=`.
+  ///    (or a clean-up step may strip) is a *formula sign*: `=`, `+`, `-`, `@`, or any
+  ///    character whose compatibility form (Unicode NFKC) starts with one of them. Those are the
+  ///    fullwidth forms `＝` `＋` `－` `＠` (U+FF1D, U+FF0B, U+FF0D, U+FF20), which East Asian
+  ///    input methods type, the small forms `﹦` `﹢` `﹣` `﹫` (U+FE66, U+FE62, U+FE63, U+FE6B),
+  ///    the superscript and subscript `⁼` `⁺` `₌` `₊` (U+207C, U+207A, U+208C, U+208A), `⩵` and
+  ///    `⩶` (U+2A75, U+2A76: `==`, `===`) and the Hebrew alternative plus `﬩` (U+FB29).
+  ///    Spreadsheets and importers fold width and compatibility forms (Excel's `ASC`, IMEs'
+  ///    conversion on entry, NFKC in clean-up scripts), and one that folds any of these to ASCII
+  ///    reads a formula; guarding all of them costs a `'` on text that starts with a sign.
+  ///    Skipped are: the controls (Unicode category Cc: U+0000–U+001F, U+007F–U+009F), the
+  ///    white space (Unicode's White_Space property: space, TAB to CR, U+0085, U+00A0, U+1680,
+  ///    U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000) and every
+  ///    Default_Ignorable_Code_Point (U+00AD SOFT HYPHEN, U+034F, U+061C, U+115F–U+1160,
+  ///    U+17B4–U+17B5, U+180B–U+180F, U+200B–U+200F, U+202A–U+202E, U+2060–U+206F, U+3164,
+  ///    U+FE00–U+FE0F, U+FEFF, U+FFA0, U+FFF0–U+FFF8, U+1BCA0–U+1BCA3, U+1D173–U+1D17A,
+  ///    U+E0000–U+E0FFF; Unicode 14): characters a renderer draws as nothing, so a person sees
+  ///    `=cmd|…` and text tools are told they may drop them. LibreOffice Calc's text import trims
+  ///    surrounding spaces with its "Trim spaces" option before it evaluates formulas,
+  ///    importers and clean-up steps strip whitespace and invisible characters, and published
+  ///    bypasses of first-character guards put a line feed, NUL or soft hyphen before the `=`.
   ///    Which characters each spreadsheet skips was not measured here: the set is meant to
-  ///    cover them all, and guarding the whole set costs one `'` on text that starts oddly
-  ///    anyway.
+  ///    cover them all, by published Unicode properties rather than a list of sightings, and
+  ///    guarding the whole set costs one `'` on text that starts oddly anyway.
   ///
   /// Text starting with anything else, `'` included, is never a formula.
   ///
@@ -170,8 +179,8 @@ package enum CSVEscaping {
   }
 
   /// Whether a field starting with `byte` needs ``startsFormulaAfterSkipping(_:)``: the ASCII
-  /// formula starts, C0 controls, space and DEL, and the lead bytes of every skipped or
-  /// fullwidth scalar (`C2`, `D8`, `E1`, `E2`, `E3`, `EF`).
+  /// formula starts, C0 controls, space and DEL, and the lead bytes of every skipped scalar or
+  /// formula sign (`C2`, `CD`, `D8`, `E1`, `E2`, `E3`, `EF`, `F0`, `F3`).
   ///
   /// The answers for all 256 bytes are a 256-bit table in four 64-bit constants, so the check
   /// has no branch and no global to initialise.
@@ -184,7 +193,7 @@ package enum CSVEscaping {
       0x2000_2801_FFFF_FFFF,  // 00–3F: C0 controls, space, `+`, `-`, `=`.
       0x8000_0000_0000_0001,  // 40–7F: `@`, DEL.
       0,  // 80–BF: continuation bytes.
-      0x0000_800E_0100_0004  // C0–FF: C2, D8, E1, E2, E3, EF.
+      0x0009_800E_0100_2004  // C0–FF: C2, CD, D8, E1, E2, E3, EF, F0, F3.
     )
     return table[Int(byte >> 6)] >> (byte & 63) & 1 != 0
   }
@@ -213,23 +222,28 @@ package enum CSVEscaping {
     return false
   }
 
-  /// Whether `scalar` starts a formula once what comes before it is skipped.
+  /// Whether `scalar` is a formula sign: `=`, `+`, `-`, `@` or a character whose NFKC form
+  /// starts with one of them (see ``startsFormula(_:)``).
   package static func isFormulaStart(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x3D, 0x2B, 0x2D, 0x40: true  // = + - @
-    case 0xFF1D, 0xFF0B, 0xFF0D, 0xFF20: true  // ＝ ＋ － ＠
+    case 0xFF1D, 0xFF0B, 0xFF0D, 0xFF20: true  // ＝ ＋ － ＠ fullwidth
+    case 0xFE66, 0xFE62, 0xFE63, 0xFE6B: true  // ﹦ ﹢ ﹣ ﹫ small
+    case 0x207C, 0x207A, 0x208C, 0x208A: true  // ⁼ ⁺ ₌ ₊ superscript, subscript
+    case 0x2A75, 0x2A76, 0xFB29: true  // ⩵ ⩶ ﬩
     default: false
     }
   }
 
-  /// Whether a spreadsheet may skip `scalar` at the start of a field: controls, spaces, line
-  /// and paragraph separators, and invisible format characters.
+  /// Whether a spreadsheet may skip `scalar` at the start of a field: a control (Cc), white
+  /// space (White_Space) or a Default_Ignorable_Code_Point (see ``startsFormula(_:)``).
   package static func isSkipped(_ scalar: UInt32) -> Bool {
     switch scalar {
-    case 0x00...0x20, 0x7F...0xA0: true
-    case 0x061C, 0x1680, 0x180E: true
-    case 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x2064, 0x2066...0x206F: true
-    case 0x3000, 0xFEFF: true
+    case 0x00...0x20, 0x7F...0xA0, 0xAD: true
+    case 0x034F, 0x061C, 0x115F...0x1160, 0x1680, 0x17B4...0x17B5, 0x180B...0x180F: true
+    case 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F: true
+    case 0x3000, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8: true
+    case 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF: true
     default: false
     }
   }

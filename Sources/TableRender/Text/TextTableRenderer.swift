@@ -88,6 +88,14 @@ public struct TextTableRenderer: TableRenderer {
   ///   - table: The table to render.
   ///   - output: The buffer to fill.
   public func render(_ table: TableView, into output: inout OutputBuffer) {
+    render(table, measured: nil, into: &output)
+  }
+
+  /// Writes `table` as aligned text into `output`, with the column metrics `measured` when
+  /// given (see ``measureColumns(of:)``) instead of measuring them by ``sizing``.
+  func render(
+    _ table: TableView, measured: TextColumnMetrics?, into output: inout OutputBuffer
+  ) {
     let tabWidth = min(max(self.tabWidth, 1), 64)
     var layout = TableLayout(for: table)
     // A header whose titles are all empty would draw an empty line and a rule: leave it out.
@@ -96,21 +104,25 @@ public struct TextTableRenderer: TableRenderer {
       hasTitles ? layout.columns.map { TextField(text: $0.title, tabWidth: tabWidth) } : []
     var metrics = TextColumnMetrics(count: layout.columns.count)
     for (column, field) in header.enumerated() { metrics.include(field, column: column) }
-    switch sizing {
-    case .measureAllRows:
-      measure(table, layout: &layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
-      if table.firstPassRowLimit != Int.max {
-        // A stream read once is measured on the rows it keeps, as `.measureFirstRows` would be.
+    if let measured {
+      metrics = measured
+    } else {
+      switch sizing {
+      case .measureAllRows:
+        measure(table, layout: &layout, into: &metrics, rowLimit: Int.max, tabWidth: tabWidth)
+        if table.firstPassRowLimit != Int.max {
+          // A stream read once is measured on the rows it keeps, as `.measureFirstRows` would be.
+          metrics.keepEveryColumnVisible()
+          metrics.hasAccessory = true
+        }
+      case .measureFirstRows(let count):
+        measure(table, layout: &layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
         metrics.keepEveryColumnVisible()
         metrics.hasAccessory = true
+      case .fixed(let widths):
+        metrics.fix(widths)
+        metrics.hasAccessory = true
       }
-    case .measureFirstRows(let count):
-      measure(table, layout: &layout, into: &metrics, rowLimit: max(count, 0), tabWidth: tabWidth)
-      metrics.keepEveryColumnVisible()
-      metrics.hasAccessory = true
-    case .fixed(let widths):
-      metrics.fix(widths)
-      metrics.hasAccessory = true
     }
     var drawing = TextTableDrawing(
       style: style, metrics: metrics, layout: layout, maximumWidth: maximumWidth,
@@ -143,7 +155,7 @@ public struct TextTableRenderer: TableRenderer {
   }
 
   /// The first pass: widths of up to `rowLimit` rows.
-  private func measure(
+  func measure(
     _ table: TableView,
     layout: inout TableLayout,
     into metrics: inout TextColumnMetrics,

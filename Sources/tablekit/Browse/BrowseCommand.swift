@@ -23,14 +23,22 @@ enum BrowseCommand {
       print(BrowseOptions.usage, terminator: "", to: &standardOutput)
       return 0
     }
+    if options.startURL != nil, options.source != .cars {
+      fail("--url opens the car catalogue, not --nested or --input", code: 64)
+    }
     let selections = SelectionLog()
     let stack: NavigationController
+    var urlOfTop: ((NavigationController) -> String?)?
     do {
-      stack = try makeStack(options.source, selections: selections)
+      stack = try makeStack(options.source, startURL: options.startURL, selections: selections)
+      if options.source == .cars {
+        let router = try CarCatalogue.makeRouter()
+        urlOfTop = { ($0.top.navigationDestination as? CarCatalogue.Level).flatMap(router.url) }
+      }
     } catch {
       fail(error.localizedDescription, code: 65)
     }
-    let browser = Browser(stack: stack, selections: selections)
+    let browser = Browser(stack: stack, selections: selections, urlOfTop: urlOfTop)
     if !options.scripted, isatty(0) == 1, isatty(1) == 1,
       let terminal = RawTerminal(input: 0, output: 1)
     {
@@ -41,8 +49,12 @@ enum BrowseCommand {
 
   /// The stack for `source`; a leaf selection is written into `selections` as a sentence.
   private static func makeStack(
-    _ source: BrowseOptions.Source, selections: SelectionLog
+    _ source: BrowseOptions.Source, startURL: String?, selections: SelectionLog
   ) throws -> NavigationController {
+    if let startURL, source == .cars {
+      return try CarCatalogue.makeRouter().makeNavigationController(
+        for: startURL, factory: CarCatalogue.makeLevel)
+    }
     let report: (DrillDownSelection<NestedValue>) -> Void = { selection in
       let path = selection.path.map(String.init).joined(separator: ", ")
       selections.last = "Selected \"\(selection.leaf.title)\" (path [\(path)])."

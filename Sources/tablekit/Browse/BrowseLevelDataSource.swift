@@ -11,8 +11,9 @@ final class BrowseLevelDataSource: TableDataSource {
   private let table: TableView
   /// The selectable rows, in order; number `n` is `numbered[n - 1]`.
   let numbered: [TablePosition]
-  /// The number of each selectable row.
-  private let numbers: [TablePosition: Int]
+  /// Where each section's rows start when the rows of all sections are counted in one run
+  /// from 0; the last entry is the number of rows.
+  let sectionStarts: [Int]
   /// The number shown with a marker, in the interactive browser.
   var highlighted: Int?
   /// Whether labels leave room for the marker (the interactive browser).
@@ -27,15 +28,38 @@ final class BrowseLevelDataSource: TableDataSource {
     self.table = table
     self.marksHighlight = marksHighlight
     var numbered: [TablePosition] = []
+    var starts = [0]
     for section in 0..<table.numberOfSections {
+      starts.append(starts[section] + table.shape.rowCounts[section])
       for row in 0..<table.shape.rowCounts[section] {
         let position = TablePosition(section: section, row: row)
         if (try? table.cell(at: position))?.isSelectable == true { numbered.append(position) }
       }
     }
     self.numbered = numbered
-    self.numbers = Dictionary(
-      uniqueKeysWithValues: numbered.enumerated().map { ($0.element, $0.offset + 1) })
+    self.sectionStarts = starts
+  }
+
+  /// The number of rows in all sections.
+  var numberOfRowsInAllSections: Int { sectionStarts[sectionStarts.count - 1] }
+
+  /// The index of `position` among the rows of all sections, counted from 0.
+  func index(of position: TablePosition) -> Int {
+    sectionStarts[position.section] + position.row
+  }
+
+  /// The number of the selectable row at `position`, or `nil`: a binary search of `numbered`.
+  ///
+  /// - Complexity: O(log s) for s selectable rows; no table of numbers is kept, which for a
+  ///   level of a million rows would take tens of megabytes.
+  func number(of position: TablePosition) -> Int? {
+    var low = 0
+    var high = numbered.count
+    while low < high {
+      let middle = (low + high) / 2
+      if numbered[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low < numbered.count && numbered[low] == position ? low + 1 : nil
   }
 
   var numberOfSections: Int { table.numberOfSections }
@@ -79,7 +103,7 @@ final class BrowseLevelDataSource: TableDataSource {
 
   /// The number of the row, with the marker when it is highlighted.
   private func label(for position: TablePosition) -> String {
-    guard let number = numbers[position] else { return "" }
+    guard let number = number(of: position) else { return "" }
     guard marksHighlight else { return String(number) }
     // Padded to the widest number, so moving the highlight never changes a column's width.
     let digits = String(number)

@@ -11,6 +11,8 @@ struct BrowseOptions {
   }
 
   var source = Source.cars
+  /// A catalogue URL to start at instead of the brands (`--url`).
+  var startURL: String?
   /// Line-by-line commands even on a terminal.
   var scripted = false
   var showHelp = false
@@ -24,6 +26,12 @@ struct BrowseOptions {
       case "-h", "--help": options.showHelp = true
       case "--nested": options.source = .nested
       case "--script": options.scripted = true
+      case "--url":
+        guard let url = remaining.popFirst() else {
+          throw Options.UsageError(
+            description: "\(argument) needs a value; see tablekit browse --help")
+        }
+        options.startURL = url
       case "-i", "--input":
         guard let path = remaining.popFirst() else {
           throw Options.UsageError(
@@ -39,11 +47,15 @@ struct BrowseOptions {
   }
 
   static let usage = """
-    USAGE: tablekit browse [--nested | --input <file.json>] [--script]
+    USAGE: tablekit browse [--nested | --input <file.json> | --url <url>] [--script]
 
     Walks a hierarchy of tables: the car catalogue (brands, then the models of the
     chosen brand, then a detail of brand and model), the nested list with --nested, or
     a nested JSON file (arrays and objects are levels, other values are rows).
+    Arrays and objects may nest at most \(NestedJSON.maximumDepth) levels deep in a
+    file; deeper is an error (exit 65) that names the place.
+    --url starts the catalogue at a URL (cars://brands/bmw/models, see tablekit open
+    --help) with every level below it; the catalogue shows each level's URL.
 
     On a terminal, browse is interactive: ↑/↓ (or k/j) move the highlight, Enter (or →)
     opens the row, Backspace (or ←, Esc) goes back, q quits; PgUp/PgDn/Home/End scroll.
@@ -56,7 +68,8 @@ struct BrowseOptions {
     A command it does not understand is answered with what it accepts, and browse
     goes on. Example: printf '2\\n1\\nb\\nq\\n' | tablekit browse
 
-    Exit status: 0 when quit, 64 bad arguments, 65 bad input file, 130 interrupted.
+    Exit status: 0 when quit, 64 bad arguments, 65 bad input file or URL, 130
+    interrupted.
 
     """
 }

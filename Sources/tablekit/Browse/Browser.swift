@@ -15,10 +15,20 @@ final class Browser {
   /// What the last leaf selection reported, set by the sample's selection handler.
   private let selections: SelectionLog
 
-  init(stack: NavigationController, selections: SelectionLog) {
+  /// The URL of the top level, for a hierarchy with routes.
+  private let urlOfTop: ((NavigationController) -> String?)?
+
+  init(
+    stack: NavigationController, selections: SelectionLog,
+    urlOfTop: ((NavigationController) -> String?)? = nil
+  ) {
     self.stack = stack
     self.selections = selections
+    self.urlOfTop = urlOfTop
   }
+
+  /// The top level's URL as a line (untrusted: make it inert before printing), or `nil`.
+  var urlLine: String? { urlOfTop?(stack).map { "URL: " + $0 } }
 
   /// The top level's rows as the browser shows them.
   func currentLevel(marksHighlight: Bool) -> BrowseLevelDataSource {

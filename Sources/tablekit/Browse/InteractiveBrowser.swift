@@ -9,6 +9,12 @@ import TableRender
 /// A table taller than the window scrolls to keep the highlight in view. The screen is redrawn
 /// in place on the alternate screen and the terminal is restored on every way out.
 ///
+/// A key costs what the window shows, not the level: the level's columns are measured once when
+/// it becomes the top (``TextTableRenderer/measureColumns(of:)``), and each key draws only the
+/// rows in the window (``BrowseWindowDataSource``) with those widths, so a level of a million
+/// rows moves as fast as one of ten. The window scrolls by rows and always shows the table's
+/// borders (and its header, when the columns have titles).
+///
 /// Everything drawn is inert: the table's text comes escaped from the renderer, and the
 /// browser's own lines (breadcrumbs, back title, messages) go through ``TerminalText``. The only
 /// escape sequences written are the browser's own.
@@ -16,9 +22,11 @@ final class InteractiveBrowser {
   private let browser: Browser
   private let terminal: RawTerminal
   private var level: BrowseLevelDataSource
+  /// The top level's columns, measured over all its rows when it became the top.
+  private var measured: TextTableRenderer.MeasuredColumns
   /// The highlighted row's number, from 1; 0 when the level has no selectable row.
   private var highlight: Int
-  /// The first table line shown.
+  /// The first row shown, counted through all sections.
   private var scroll = 0
   /// The highlight and scroll of each level below the top, to come back to.
   private var history: [(highlight: Int, scroll: Int)] = []
@@ -28,8 +36,15 @@ final class InteractiveBrowser {
   init(browser: Browser, terminal: RawTerminal) {
     self.browser = browser
     self.terminal = terminal
-    self.level = browser.currentLevel(marksHighlight: true)
+    let level = browser.currentLevel(marksHighlight: true)
+    self.level = level
+    self.measured = Self.measure(level)
     self.highlight = level.numbered.isEmpty ? 0 : 1
+  }
+
+  /// The columns of every row of `level`, as the renderer measures them.
+  private static func measure(_ level: BrowseLevelDataSource) -> TextTableRenderer.MeasuredColumns {
+    TextTableRenderer(style: .rounded).measureColumns(of: TableView(dataSource: level))
   }
 
   /// Runs until q, the end of the input or an interrupt, and returns the exit status.
@@ -107,6 +122,7 @@ final class InteractiveBrowser {
 
   private func enterTopLevel(highlight: Int, scroll: Int) {
     level = browser.currentLevel(marksHighlight: true)
+    measured = Self.measure(level)
     self.highlight = level.numbered.isEmpty ? 0 : min(max(highlight, 1), level.numbered.count)
     self.scroll = scroll
   }
@@ -118,18 +134,19 @@ final class InteractiveBrowser {
     lastSize = size
     let width = max(size.columns - 1, 1)
     let renderer = TextTableRenderer(style: .rounded, maximumWidth: width)
-    level.highlighted = highlight
-    let marked = lines(of: renderer.render(TableView(dataSource: level)))
-    level.highlighted = nil
-    let plain = lines(of: renderer.render(TableView(dataSource: level)))
-    let highlighted = Set(marked.indices.filter { $0 >= plain.count || marked[$0] != plain[$0] })
-
     let viewport = max(size.rows - 3, 1)
-    if let first = highlighted.min(), let last = highlighted.max() {
-      if first < scroll { scroll = first }
-      if last >= scroll + viewport { scroll = last - viewport + 1 }
+    let total = level.numberOfRowsInAllSections
+    let target = highlight > 0 ? level.index(of: level.numbered[highlight - 1]) : nil
+    if let target, target < scroll { scroll = target }
+    scroll = min(max(scroll, 0), max(total - 1, 0))
+    var window = fittedWindow(renderer, viewport: viewport, total: total)
+    // Below the window: start it so the highlighted row is its last (a few tries at most, as
+    // section titles change how many rows fit).
+    for _ in 0..<8 {
+      guard let target, window.rows > 0, target >= scroll + window.rows else { break }
+      scroll = target - window.rows + 1
+      window = fittedWindow(renderer, viewport: viewport, total: total)
     }
-    scroll = min(max(scroll, 0), max(marked.count - viewport, 0))
 
     var screen = "\u{1B}[H"
     func line(_ row: Int, _ content: String, reversed: Bool = false) {
@@ -139,21 +156,51 @@ final class InteractiveBrowser {
     }
     line(1, "\u{1B}[1m" + TerminalText.fitted(browser.breadcrumbLine, width: width) + "\u{1B}[22m")
     for offset in 0..<viewport {
-      let index = scroll + offset
-      let content = index < marked.count ? marked[index] : ""
-      line(2 + offset, content, reversed: highlighted.contains(index))
+      let content = offset < window.lines.count ? window.lines[offset] : ""
+      line(2 + offset, content, reversed: window.highlighted.contains(offset))
     }
-    line(size.rows - 1, TerminalText.fitted(message ?? "", width: width))
+    line(size.rows - 1, TerminalText.fitted(message ?? browser.urlLine ?? "", width: width))
     line(
-      size.rows, TerminalText.fitted(help(total: marked.count, viewport: viewport), width: width))
+      size.rows,
+      TerminalText.fitted(help(total: total, shown: window.rows), width: width))
     terminal.write(screen)
   }
 
-  /// The key help, the way back and, when the table scrolls, which lines are shown.
-  private func help(total: Int, viewport: Int) -> String {
+  /// The rows from ``scroll`` on that fit in `viewport` lines, drawn: their lines, which of
+  /// them the highlight stands on, and how many rows they are.
+  private func fittedWindow(
+    _ renderer: TextTableRenderer, viewport: Int, total: Int
+  ) -> (lines: [String], highlighted: Set<Int>, rows: Int) {
+    var count = min(viewport, total - scroll)
+    var window = drawWindow(renderer, rows: count)
+    // Borders, a header and section titles take lines too: drop rows until it fits.
+    for _ in 0..<16 where window.lines.count > viewport && count > 1 {
+      count = max(1, count - (window.lines.count - viewport))
+      window = drawWindow(renderer, rows: count)
+    }
+    return (window.lines, window.highlighted, count)
+  }
+
+  /// `count` rows from ``scroll`` on, drawn with the level's measured columns, and the lines
+  /// the highlight marks (those that differ from the same rows drawn without it).
+  private func drawWindow(
+    _ renderer: TextTableRenderer, rows count: Int
+  ) -> (lines: [String], highlighted: Set<Int>) {
+    let table = TableView(
+      dataSource: BrowseWindowDataSource(level, rows: scroll..<(scroll + max(count, 0))))
+    level.highlighted = highlight
+    let marked = lines(of: renderer.render(table, measured: measured))
+    level.highlighted = nil
+    let plain = lines(of: renderer.render(table, measured: measured))
+    let highlighted = Set(marked.indices.filter { $0 >= plain.count || marked[$0] != plain[$0] })
+    return (marked, highlighted)
+  }
+
+  /// The key help, the way back and, when the table scrolls, which rows are shown.
+  private func help(total: Int, shown: Int) -> String {
     var parts: [String] = []
-    if total > viewport {
-      parts.append("[\(scroll + 1)-\(min(scroll + viewport, total))/\(total)]")
+    if total > shown {
+      parts.append("[\(scroll + 1)-\(scroll + shown)/\(total)]")
     }
     parts += ["↑↓ move", "Enter open", "q quit"]
     if let back = browser.stack.top.backTitle { parts.append("← back to \(back)") }

@@ -45,6 +45,7 @@ struct ScriptedBrowser {
     let renderer = TextTableRenderer(title: browser.breadcrumbLine, style: .rounded)
     print("", to: &output)
     print(renderer.render(TableView(dataSource: level)), terminator: "", to: &output)
+    if let url = browser.urlLine { print(TerminalText.inert(url), to: &output) }
     print(TerminalText.inert(browser.choices(for: level)), to: &output)
     return level
   }

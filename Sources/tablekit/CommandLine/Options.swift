@@ -96,6 +96,18 @@ struct Options {
         options.input.infers = false
       case "--lossy":
         options.input.isLossy = true
+      case "--max-field-bytes", "--max-record-bytes":
+        let text = try value(for: argument)
+        guard let bytes = InputLimits.byteCount(text) else {
+          throw UsageError(
+            description: "\(argument) needs a positive whole number of bytes, optionally "
+              + "followed by K, M or G (powers of 1024), not '\(text)'")
+        }
+        if argument == "--max-field-bytes" {
+          options.input.limits.maximumFieldBytes = bytes
+        } else {
+          options.input.limits.maximumRecordBytes = bytes
+        }
       case "--sample":
         // Two uses share the name: a number of rows kept from the input, or a built-in sample.
         let text = try value(for: argument)
@@ -162,7 +174,8 @@ struct Options {
 
   static let usage = """
     USAGE: tablekit [<file> | --input <file>] [--format <format>] [options]
-           tablekit browse [--nested | --input <file.json>] [--script]   (see browse --help)
+           tablekit browse [--nested | --input <file.json> | --url <url>] [--script]
+           tablekit open <url> [--format <format>]   (see open --help, browse --help)
 
     Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard input,
     as aligned text, Markdown, CSV or HTML. With no input it renders the built-in sample
@@ -187,6 +200,13 @@ struct Options {
                               has more tabs than commas, else CSV.
           --no-infer          CSV, TSV: keep every field as text.
           --lossy             CSV, TSV: show invalid UTF-8 as U+FFFD instead of failing.
+          --max-field-bytes <n>, --max-record-bytes <n>
+                              The most bytes one field and one record may take (default
+                              128M and 256M; K, M, G are powers of 1024). A longer one is
+                              an error naming the line, column and byte where it starts,
+                              so no input (/dev/zero, a quote never closed) takes unbounded
+                              memory. JSON: a string or number is a field, an object or
+                              array row a record.
           --sample <n>        Rows read first and kept (default 1000): they name the
                               columns of JSON objects, and, from a pipe, set the widths of
                               text columns (later wider values are cut with …, or wrapped
@@ -219,7 +239,17 @@ struct Options {
 
     OUTPUT:
       -f, --format <format>   \(formatList) (default: text)
-      -o, --output <file>     Write to this file instead of standard output.
+      -o, --output <file>     Write to this file instead of standard output, safely:
+                              the table goes to a hidden temporary beside it
+                              (.<file>.tablekit-XXXXXX), which replaces the file in one
+                              rename(2) only once every row was read and written and the
+                              data is on the disk. A full disk, a bad row, or Ctrl-C,
+                              SIGTERM or SIGHUP leaves the old file byte for byte as it
+                              was, and no temporary (only SIGKILL or a crash can leave
+                              one). Two runs at once leave one whole output. A link is
+                              followed: the file it names is replaced. An output that is
+                              the input (the same file, through a link, or as standard
+                              input) is refused with status 64 before anything is read.
       -s, --style <style>     Text style: \(styleList) (default: plain)
       -w, --max-width <n>     Text: fit the table in n columns.
           --wrap              Text: wrap long values instead of truncating them.
@@ -257,9 +287,11 @@ struct Options {
       Bad input names the file (or standard input), line and column (from 1; columns count
       characters) and says what is wrong, e.g. "data.csv:7:1: row 6 has 4 fields, but the
       header has 3" or "invalid UTF-8 at byte 17 (byte offsets count from 0)". A problem
-      found after output began ends the output there, with the message.
-      Exit status: 0 done; 64 bad arguments (also a column name the input does not have);
-      65 bad input; 74 output failed. Output into a closed pipe (| head) ends the program
+      found after output began ends the output there, with the message (with -o, the
+      file is left as it was).
+      Exit status: 0 done; 64 bad arguments (also a column name the input does not have,
+      or an output that is the input); 65 bad input; 74 output failed. Ended by SIGINT,
+      SIGTERM or SIGHUP, it ends by that signal (a shell reports 128 + its number). Output into a closed pipe (| head) ends the program
       quietly the way it ends cat: by SIGPIPE, which a shell reports as status 141.
 
     """

@@ -1,46 +1,55 @@
 import TableKit
 
-/// The sample hierarchy `tablekit browse` walks: brands → models of the chosen brand → a detail
-/// of brand and model.
+/// The sample hierarchy `tablekit browse` walks and `tablekit open` opens: brands → models of
+/// the chosen brand → a detail of brand and model.
 ///
-/// What a level needs from the one below travels only through the stack's session: the brands
-/// level writes the chosen brand, the models level reads it and writes the chosen model, the
-/// detail reads both. The levels' descriptions (``Level``) say which kind of level, not which
-/// brand, so no state hides in them.
+/// Each level's description (``Level``) names the objects it shows by their stable IDs, so a
+/// level has a URL (`cars://brands/bmw/models/i4`, see CarCatalogue+Routing.swift) and can be
+/// rebuilt from it. A selection also writes the chosen brand and model into the stack's session
+/// for the levels above, as before.
 enum CarCatalogue {
-  /// The kinds of level, made by ``makeLevel(_:session:)``.
+  /// The levels, by the IDs of what they show; made by ``makeLevel(_:session:)``.
   enum Level: NavigationDestination {
     case brands
-    case models
-    case detail
+    case models(brand: ObjectID)
+    case detail(brand: ObjectID, model: ObjectID)
+
+    /// The level below this one, or `nil` for the brands.
+    var parent: Level? {
+      switch self {
+      case .brands: return nil
+      case .models: return .brands
+      case .detail(let brand, _): return .models(brand: brand)
+      }
+    }
   }
 
   static let brands = [
     CarBrand(
-      name: "Alfa Romeo", country: "Italy",
+      id: "alfa-romeo", name: "Alfa Romeo", country: "Italy",
       models: [
-        CarModel(name: "Giulia", body: "Saloon", since: 2016),
-        CarModel(name: "Stelvio", body: "SUV", since: 2017),
-        CarModel(name: "Tonale", body: "SUV", since: 2022),
+        CarModel(id: "giulia", name: "Giulia", body: "Saloon", since: 2016),
+        CarModel(id: "stelvio", name: "Stelvio", body: "SUV", since: 2017),
+        CarModel(id: "tonale", name: "Tonale", body: "SUV", since: 2022),
       ]),
     CarBrand(
-      name: "BMW", country: "Germany",
+      id: "bmw", name: "BMW", country: "Germany",
       models: [
-        CarModel(name: "3 Series", body: "Saloon", since: 1975),
-        CarModel(name: "X3", body: "SUV", since: 2003),
-        CarModel(name: "i4", body: "Gran Coupé", since: 2021),
+        CarModel(id: "3-series", name: "3 Series", body: "Saloon", since: 1975),
+        CarModel(id: "x3", name: "X3", body: "SUV", since: 2003),
+        CarModel(id: "i4", name: "i4", body: "Gran Coupé", since: 2021),
       ]),
     CarBrand(
-      name: "Citroën", country: "France",
+      id: "citroën", name: "Citroën", country: "France",
       models: [
-        CarModel(name: "C3", body: "Hatchback", since: 2002),
-        CarModel(name: "Berlingo", body: "Van", since: 1996),
+        CarModel(id: "c3", name: "C3", body: "Hatchback", since: 2002),
+        CarModel(id: "berlingo", name: "Berlingo", body: "Van", since: 1996),
       ]),
     CarBrand(
-      name: "Škoda", country: "Czechia",
+      id: "škoda", name: "Škoda", country: "Czechia",
       models: [
-        CarModel(name: "Octavia", body: "Estate", since: 1996),
-        CarModel(name: "Enyaq", body: "SUV", since: 2020),
+        CarModel(id: "octavia", name: "Octavia", body: "Estate", since: 1996),
+        CarModel(id: "enyaq", name: "Enyaq", body: "SUV", since: 2020),
       ]),
   ]
 
@@ -49,19 +58,51 @@ enum CarCatalogue {
     try NavigationController(rootDestination: Level.brands, factory: makeLevel)
   }
 
-  /// Makes the level `destination` describes from what the session holds.
+  /// The brand with `id`, or `nil`.
+  static func brand(_ id: ObjectID) -> CarBrand? {
+    brands.first { $0.id == id.rawValue }
+  }
+
+  /// Makes the level `destination` describes, looking its brand and model up by ID.
   static func makeLevel(
     _ destination: any NavigationDestination, session: NavigationSession
   ) throws(NavigationError) -> TableController {
-    switch destination as? Level {
+    guard let level = destination as? Level else {
+      throw .unknownDestination(String(describing: destination))
+    }
+    switch level {
     case .brands:
-      return PickerController(title: "Brands", choices: brands, key: .brand, next: .models)
-    case .models:
-      let brand = try session.requiredValue(for: .brand)
-      return PickerController(title: brand.name, choices: brand.models, key: .model, next: .detail)
-    case .detail:
-      let brand = try session.requiredValue(for: .brand)
-      let model = try session.requiredValue(for: .model)
+      return makeController(.brands(brands))
+    case .models(let id):
+      guard let brand = brand(id) else { throw .unknownDestination("the brand \(id)") }
+      return makeController(.models(brand))
+    case .detail(let brandID, let modelID):
+      guard let brand = brand(brandID),
+        let model = brand.models.first(where: { $0.id == modelID.rawValue })
+      else { throw .unknownDestination("the model \(modelID) of \(brandID)") }
+      return makeController(.detail(brand, model))
+    }
+  }
+
+  /// What a level shows, found through its IDs.
+  enum Objects: Sendable {
+    case brands([CarBrand])
+    case models(CarBrand)
+    case detail(CarBrand, CarModel)
+  }
+
+  /// Makes the controller that shows `objects`.
+  static func makeController(_ objects: Objects) -> TableController {
+    switch objects {
+    case .brands(let brands):
+      return PickerController(title: "Brands", choices: brands, key: .brand) {
+        .models(brand: ObjectID($0.id))
+      }
+    case .models(let brand):
+      return PickerController(title: brand.name, choices: brand.models, key: .model) {
+        .detail(brand: ObjectID(brand.id), model: ObjectID($0.id))
+      }
+    case .detail(let brand, let model):
       let facts = [
         ("Brand", brand.name), ("Model", model.name), ("Country", brand.country),
         ("Body", model.body), ("Made since", String(model.since)),
@@ -70,8 +111,6 @@ enum CarCatalogue {
         title: "\(brand.name) \(model.name)",
         dataSource: SectionedDataSource(
           items: facts.map { Cell($0.0, detail: $0.1, isSelectable: false) }))
-    case nil:
-      throw .unknownDestination(String(describing: destination))
     }
   }
 }
@@ -87,12 +126,15 @@ extension SessionKey where Value == CarModel {
 }
 
 /// A level of choices: selecting one writes it into the session for the next level and leads
-/// there.
+/// to the level `next` names for it.
 final class PickerController<Choice: Sendable>: TableController {
   private let key: SessionKey<Choice>
-  private let next: CarCatalogue.Level
+  private let next: (Choice) -> CarCatalogue.Level
 
-  init(title: String, choices: [Choice], key: SessionKey<Choice>, next: CarCatalogue.Level) {
+  init(
+    title: String, choices: [Choice], key: SessionKey<Choice>,
+    next: @escaping (Choice) -> CarCatalogue.Level
+  ) {
     self.key = key
     self.next = next
     super.init(title: title, dataSource: SectionedDataSource(items: choices))
@@ -106,6 +148,6 @@ final class PickerController<Choice: Sendable>: TableController {
   override func destination(
     forRowAt position: TablePosition, representing object: Any
   ) -> (any NavigationDestination)? {
-    object is Choice ? next : nil
+    (object as? Choice).map(next)
   }
 }

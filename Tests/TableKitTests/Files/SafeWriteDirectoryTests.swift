@@ -43,6 +43,20 @@ import Testing
     #expect(try folder.names() == ["site"])
   }
 
+  @Test func withoutTheSwapCallTwoRenamesReplaceTheTree() throws {
+    let folder = try ScratchFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.at("site/old"), withIntermediateDirectories: true)
+    try folder.put("stale", at: "site/old/gone.html")
+    chmod(folder.at("site"), 0o750)
+    try SafeWrite.directory(at: folder.at("site"), exchanges: false) { staged in
+      try staged.writeFile("index.html") { try $0.write("new home") }
+    }
+    #expect(try folder.tree("site") == ["index.html": "new home"])
+    #expect(folder.mode(at: "site") == 0o750)
+    #expect(try folder.names() == ["site"])
+  }
+
   @Test func aThrowingFillLeavesTheOldTreeAndNoTemporary() throws {
     let folder = try ScratchFolder()
     try FileManager.default.createDirectory(

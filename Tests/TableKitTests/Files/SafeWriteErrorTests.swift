@@ -12,7 +12,7 @@ import Testing
 @Suite struct SafeWriteErrorTests {
   @Test func namesTheOperationThePathAndTheCode() {
     let error = SafeWriteError(path: "out/report.html", operation: .write, code: ENOSPC)
-    #expect(error.description.hasPrefix("cannot write \"out/report.html\": "))
+    #expect(error.description.hasPrefix("cannot write to out/report.html: "))
     #expect(error.description.hasSuffix(" (ENOSPC)"))
     #expect(error.localizedDescription == error.description)
     #expect(error.targetIsUnchanged)
@@ -22,7 +22,7 @@ import Testing
     let error = SafeWriteError(
       path: "esc\u{1B}[31m\"\u{202E}.csv", operation: .create, code: EACCES)
     #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
-    #expect(error.description.contains(#"esc\u{1B}[31m\u{22}\u{202E}.csv"#))
+    #expect(error.description.contains(#"esc\u{1B}[31m"\u{202E}.csv"#))
   }
 
   @Test func onlyTheStepsAfterTheRenameChangeTheTarget() {

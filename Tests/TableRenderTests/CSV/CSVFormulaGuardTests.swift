@@ -1,28 +1,31 @@
+import Foundation
 import TableKit
 import TableRender
 import Testing
 
-/// The formula guard's rule, stated the slow way: the reference the fast check is held to.
+/// The formula guard's rule, stated the slow way from Unicode's own data (the standard
+/// library's scalar properties and Foundation's NFKC): the reference the fast check is held to.
 private enum ReferenceRule {
   static let alwaysGuarded: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{0}"]
-  static let formulaStarts: Set<Unicode.Scalar> = [
-    "=", "+", "-", "@", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}",
-  ]
 
+  /// `=`, `+`, `-`, `@`, or a character whose compatibility form starts with one of them.
+  static func isFormulaSign(_ scalar: Unicode.Scalar) -> Bool {
+    let folded = String(Character(scalar)).precomposedStringWithCompatibilityMapping
+    return folded.unicodeScalars.first.map { "=+-@".unicodeScalars.contains($0) } ?? false
+  }
+
+  /// A control, white space or a default-ignorable code point.
   static func isSkipped(_ scalar: Unicode.Scalar) -> Bool {
-    let skipped: [ClosedRange<UInt32>] = [
-      0x00...0x20, 0x7F...0xA0, 0x061C...0x061C, 0x1680...0x1680, 0x180E...0x180E,
-      0x2000...0x200F, 0x2028...0x202F, 0x205F...0x2064, 0x2066...0x206F, 0x3000...0x3000,
-      0xFEFF...0xFEFF,
-    ]
-    return skipped.contains { $0.contains(scalar.value) }
+    let properties = scalar.properties
+    return properties.generalCategory == .control || properties.isWhitespace
+      || properties.isDefaultIgnorableCodePoint
   }
 
   static func startsFormula(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first else { return false }
     if alwaysGuarded.contains(first) { return true }
     for scalar in text.unicodeScalars {
-      if formulaStarts.contains(scalar) { return true }
+      if isFormulaSign(scalar) { return true }
       if !isSkipped(scalar) { return false }
     }
     return false
@@ -51,6 +54,23 @@ private enum ReferenceRule {
     ("＝1+2", "'＝1+2"),
     (" ＠x", "' ＠x"),
     ("－1", "'－1"),
+    // Issue 21 §4: the small forms, and anything after a soft hyphen.
+    ("\u{FE66}1+2", "'\u{FE66}1+2"),
+    ("\u{FE62}1", "'\u{FE62}1"),
+    (" \u{FE63}1", "' \u{FE63}1"),
+    ("\u{200B}\u{FE6B}x", "'\u{200B}\u{FE6B}x"),
+    ("\u{AD}=cmd|' /C calc'!A0", "'\u{AD}=cmd|' /C calc'!A0"),
+    ("\u{AD}\u{AD}+1", "'\u{AD}\u{AD}+1"),
+    // The other NFKC forms of the signs, and other default-ignorable characters.
+    ("\u{207C}1", "'\u{207C}1"),
+    ("\u{208A}1", "'\u{208A}1"),
+    ("\u{2A75}x", "'\u{2A75}x"),
+    ("\u{2065}=x", "'\u{2065}=x"),
+    ("\u{3164}=x", "'\u{3164}=x"),
+    ("\u{FE0F}@x", "'\u{FE0F}@x"),
+    ("\u{34F}-1", "'\u{34F}-1"),
+    ("\u{E0041}=x", "'\u{E0041}=x"),
+    ("\u{1D173}=x", "'\u{1D173}=x"),
   ])
   func guardsFieldsAFormulaHidesBehindSkippedCharacters(_ text: String, _ expected: String) {
     #expect(field(text) == expected)
@@ -59,7 +79,8 @@ private enum ReferenceRule {
 
   @Test(arguments: [
     "a=b", "'=x", "x-1", "  hello", "\n", " ", "\u{A0}", "é=1", "1+1", "\u{2212}1",
-    "\u{1F600}=x", "\u{300}=x", "\u{2065}=x",
+    "\u{1F600}=x", "\u{300}=x", "\u{AD}", "\u{AD}x=1", "\u{FE64}=x", "\u{207B}1",
+    "\u{FE61}1",
   ])
   func leavesOtherTextAlone(_ text: String) {
     #expect(field(text) == Self.quotedIfNeeded(text))
@@ -71,19 +92,33 @@ private enum ReferenceRule {
       let startsSomethingLooked: Bool
       switch byte {
       case 0x00...0x20, 0x2B, 0x2D, 0x3D, 0x40, 0x7F: startsSomethingLooked = true
-      case 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF: startsSomethingLooked = true
+      case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3: startsSomethingLooked = true
       default: startsSomethingLooked = false
       }
       #expect(CSVEscaping.needsFormulaCheck(byte) == startsSomethingLooked, "byte \(byte)")
     }
     // And the lead byte of every skipped or formula-starting scalar is one of them.
-    for value in UInt32(0)...0xFFFF {
+    for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value),
-        ReferenceRule.isSkipped(scalar) || ReferenceRule.formulaStarts.contains(scalar)
+        ReferenceRule.isSkipped(scalar) || ReferenceRule.isFormulaSign(scalar)
       else { continue }
       let lead = String(Character(scalar)).utf8.first ?? 0
       #expect(CSVEscaping.needsFormulaCheck(lead), "U+\(String(value, radix: 16))")
     }
+  }
+
+  /// Every scalar: skipped and formula signs exactly as Unicode's data says.
+  @Test func theScalarClassesMatchUnicodeData() {
+    var wrong: [String] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if CSVEscaping.isSkipped(value) != ReferenceRule.isSkipped(scalar)
+        || CSVEscaping.isFormulaStart(value) != ReferenceRule.isFormulaSign(scalar)
+      {
+        wrong.append("U+" + String(value, radix: 16, uppercase: true))
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(20))")
   }
 
   @Test func theGuardAgreesWithTheReferenceRuleOnGeneratedFields() {
@@ -93,7 +128,8 @@ private enum ReferenceRule {
       "\u{0}", "\t", "\n", "\r", " ", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{A1}", "\u{61C}",
       "\u{1680}", "\u{2000}", "\u{200B}", "\u{2010}", "\u{2028}", "\u{202F}", "\u{2065}",
       "\u{2066}", "\u{3000}", "\u{3001}", "\u{FEFF}", "\u{FF1D}", "\u{FF0B}", "\u{FF0C}",
-      "\u{FF20}", "=", "+", "-", "@", "'", "a", "1", "é", "\u{1F600}",
+      "\u{FF20}", "=", "+", "-", "@", "'", "a", "1", "é", "\u{1F600}", "\u{AD}", "\u{FE66}",
+      "\u{FE62}", "\u{FE63}", "\u{E0020}", "\u{207C}",
     ]
     var mismatches: [String] = []
     var checked = 0

@@ -1,7 +1,11 @@
 import TableRender
 
-/// Untrusted text made safe for the browser's own lines (breadcrumbs, back titles, messages),
-/// which do not go through a renderer.
+/// Untrusted text made safe for the tool's own lines, which do not go through a renderer: every
+/// error message (file names, option values, JSON keys and escapes echoed in it) and the
+/// browser's breadcrumbs, back titles and messages.
+///
+/// The one place they are neutralized, with the text renderer's own escaping
+/// (`TerminalEscaping`), so a message shows `esc^[[31m.csv` exactly as a table cell would.
 enum TerminalText {
   /// `text` with every control character, bidi override and separator shown visibly, so it can
   /// never start an escape sequence, move the cursor or reorder the line.

@@ -1,0 +1,49 @@
+import TableKit
+import TableKitCommandLine
+import TableRender
+
+/// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.
+enum OpenCommand {
+  /// Runs `open` with the arguments after it and returns the exit status.
+  static func run(_ arguments: [String]) async -> Int32 {
+    var standardOutput = FileDescriptorStream.standardOutput
+    let options: OpenOptions
+    do {
+      options = try OpenOptions.parse(arguments)
+    } catch {
+      fail(error.description, code: OpenExitCode.usage.rawValue)
+    }
+    if options.showHelp {
+      print(OpenOptions.usage, terminator: "", to: &standardOutput)
+      return OpenExitCode.success.rawValue
+    }
+    let url = options.url ?? ""
+    let router: Router<CarCatalogue.Level>
+    do {
+      router = try CarCatalogue.makeRouter()
+    } catch {
+      fail(error.description, code: OpenExitCode.internalError.rawValue)
+    }
+    let report = await router.open(
+      url, resolver: CarCatalogueResolver(), factory: CarCatalogue.makeLevel)
+    if let first = report.dropped.first {
+      let built = report.navigationController.map {
+        " Opened up to: \($0.breadcrumbs.joined(separator: " › "))."
+      }
+      fail(first.reason.description + (built ?? ""), code: OpenExitCode(first.reason).rawValue)
+    }
+    guard let stack = report.navigationController else {
+      fail("nothing was opened", code: OpenExitCode.internalError.rawValue)
+    }
+    let levels = zip(stack.controllers, stack.urls(using: router)).enumerated().map {
+      index, pair in
+      OpenedLevel(
+        breadcrumbs: stack.breadcrumbs.prefix(index + 1).joined(separator: " › "),
+        url: pair.1 ?? "", controller: pair.0)
+    }
+    var text = ""
+    OpenedStackWriter(options: options).write(levels, to: &text)
+    print(text, terminator: "", to: &standardOutput)
+    return OpenExitCode.success.rawValue
+  }
+}

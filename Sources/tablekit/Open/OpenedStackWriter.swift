@@ -1,0 +1,69 @@
+import TableKit
+import TableRender
+
+/// One level of an opened stack, as `tablekit open` prints it.
+struct OpenedLevel {
+  let breadcrumbs: String
+  let url: String
+  let controller: TableController
+}
+
+/// Writes an opened stack's levels, root first, in one of the formats.
+///
+/// - text: each level's table under its breadcrumbs (the table's title) and its URL.
+/// - markdown: a heading per level (breadcrumbs), the URL as code, then the table.
+/// - csv: per level a record `breadcrumbs,url`, the table, and an empty line.
+/// - html: one document, a `<section>` per level with the URL in `<code>` and the table with
+///   the breadcrumbs as its caption (`--fragment`: the sections alone).
+///
+/// Every title and URL is untrusted and goes through the renderers' escaping.
+struct OpenedStackWriter {
+  let options: OpenOptions
+
+  func write(_ levels: [OpenedLevel], to output: inout String) {
+    switch options.format {
+    case .text:
+      for (index, level) in levels.enumerated() {
+        if index > 0 { output += "\n" }
+        // The URL is one line of a one-cell table, so the text renderer makes it inert.
+        let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.style)
+        output += renderer.render(level.controller.table)
+        output += TextTableRenderer(style: .plain).render(
+          TableView(dataSource: SectionedDataSource(items: [Cell("URL: " + level.url)])))
+      }
+    case .markdown:
+      for (index, level) in levels.enumerated() {
+        if index > 0 { output += "\n" }
+        output += MarkdownTableRenderer(title: level.breadcrumbs).render(
+          TableView(dataSource: SectionedDataSource(items: [Cell("URL", detail: level.url)])))
+        output += "\n"
+        output += MarkdownTableRenderer().render(level.controller.table)
+      }
+    case .csv:
+      let renderer = CSVTableRenderer(formulaGuard: options.formulaGuard ? .on : .off)
+      for (index, level) in levels.enumerated() {
+        if index > 0 { output += "\r\n" }
+        output += renderer.render(
+          TableView(
+            dataSource: SectionedDataSource(items: [Cell(level.breadcrumbs, detail: level.url)])))
+        output += renderer.render(level.controller.table)
+      }
+    case .html:
+      var body = ""
+      for level in levels {
+        body += "<section>\n"
+        body += HTMLTableRenderer(caption: "URL", mode: .fragment).render(
+          TableView(dataSource: SectionedDataSource(items: [Cell(level.url)])))
+        body += HTMLTableRenderer(caption: level.breadcrumbs, mode: .fragment).render(
+          level.controller.table)
+        body += "</section>\n"
+      }
+      if options.htmlFragment {
+        output += body
+      } else {
+        output += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        output += "<title>Car catalogue</title>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+      }
+    }
+  }
+}
