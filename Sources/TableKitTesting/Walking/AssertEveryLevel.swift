@@ -90,3 +90,32 @@ public func assertWalk(
     if let message { TestFailure.record(message, at: site) }
   }
 }
+
+/// Walks every level like ``assertEveryLevel(of:walker:fileID:filePath:line:column:checking:)``
+/// and also checks each level's URL and saved form (``AppWalk/routingChecks(_:router:)``).
+///
+/// - Parameters:
+///   - stack: The stack; it is as it was afterwards.
+///   - router: The routes of every level.
+///   - walker: The walker's limits.
+///   - fileID: The caller's file ID; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - check: More checks for each level; return the problems found.
+/// - Returns: What the walk found.
+@discardableResult
+public func assertEveryLevel<Destination>(
+  of stack: NavigationController,
+  router: Router<Destination>,
+  walker: NavigationWalker = NavigationWalker(),
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  checking check: (AppLevel) -> [String] = { _ in [] }
+) -> AppWalk.Report {
+  assertEveryLevel(
+    of: stack, walker: walker, fileID: fileID, filePath: filePath, line: line, column: column
+  ) { level in AppWalk.routingChecks(level, router: router) + check(level) }
+}
