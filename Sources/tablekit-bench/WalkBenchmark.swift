@@ -39,6 +39,23 @@ private final class WalkController: TableController {
   }
 }
 
+/// `walk://levels/{index:int}`, each level's parent being the level that lists it.
+private func makeWalkRouter() -> Router<WalkLevel> {
+  var router = Router<WalkLevel>(parent: {
+    $0.index == 0 ? nil : WalkLevel(index: ($0.index - 1) / 10)
+  })
+  do {
+    try router.register("walk://levels/{index:int}") { values in
+      values.integer("index").map(WalkLevel.init(index:))
+    } parameters: { level in
+      ["index": .integer(level.index)]
+    }
+  } catch {
+    stop("cannot register the route: \(error)")
+  }
+  return router
+}
+
 private func makeWalkStack(levels: Int) -> NavigationController {
   let factory: NavigationController.Factory = { destination, _ throws(NavigationError) in
     guard let level = destination as? WalkLevel else {
@@ -59,12 +76,13 @@ private func processCPUSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// `--walk N`: walks a synthetic app of N levels three ways and times each.
+/// `--walk N`: walks a synthetic app of N levels four ways and times each.
 ///
-/// The app's levels have ten rows in two titled sections. The three ways, in the same process:
-/// the bare `NavigationWalker` (the floor), `AppWalk` rendering and checking every level (what
-/// `assertEveryLevel` does), and `AppWalk` plus comparing the whole walk's text with an expected
-/// copy (what `assertWalk` does). Prints the median wall and CPU time of each and stops when a
+/// The app's levels have ten rows in two titled sections. The ways, in the same process: the
+/// bare `NavigationWalker` (the floor), `AppWalk` rendering and checking every level (what
+/// `assertEveryLevel` does), the same plus each level's URL and saved-form round trip (what
+/// `assertEveryLevel(of:router:)` does), and `AppWalk` plus comparing the whole walk's text with
+/// an expected copy (what `assertWalk` does). Prints the median wall and CPU time of each and stops when a
 /// walk misses a level or a level fails its checks.
 func runWalkBenchmark(levels: Int, repetitions: Int) {
   let expected: String
@@ -73,6 +91,7 @@ func runWalkBenchmark(levels: Int, repetitions: Int) {
   } catch {
     stop("the walk failed: \(error)")
   }
+  let router = makeWalkRouter()
   // Each case walks a stack of its own: the bare walker leaves its selections on the root.
   let cases: [(String, (NavigationController) throws -> Int)] = [
     ("navigation_walker", { try NavigationWalker().walk($0) { _ in }.levelsVisited }),
@@ -80,6 +99,14 @@ func runWalkBenchmark(levels: Int, repetitions: Int) {
       "app_walk_checked",
       { stack in
         let report = try AppWalk().run(stack)
+        guard report.failures.isEmpty else { stop(report.failureMessage ?? "a level failed") }
+        return report.levelsVisited
+      }
+    ),
+    (
+      "app_walk_routed",
+      { stack in
+        let report = try AppWalk().run(stack, router: router)
         guard report.failures.isEmpty else { stop(report.failureMessage ?? "a level failed") }
         return report.levelsVisited
       }
