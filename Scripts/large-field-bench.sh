@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Times one very large field through the tablekit command line: an unquoted CSV field, a quoted
-# CSV field (with commas, quotes and line breaks inside) and a JSON string, each of several
-# sizes, copied to CSV. Before the reader kept its place in a long record, every chunk read
+# CSV field (with commas, quotes and line breaks inside), a JSON string, and an unquoted field
+# between 5,000 short rows before and after it (the case "between": a file read in chunks cut
+# its line once per chunk), each of several sizes, copied to CSV. Before the reader kept its place in a long record, every chunk read
 # scanned the record again from its start: time grew with the square of the field (issue 21).
 # Not run in CI: the largest files take a minute and hundreds of megabytes.
 #
 #   Scripts/large-field-bench.sh [binary] [sizes in MB] [cases]
-#       (defaults: .build/release/tablekit "25 50 100 200" unquoted,quoted,json)
+#       (defaults: .build/release/tablekit "25 50 100 200" unquoted,quoted,json,between)
 #
 # For each case and size it prints the wall time, the user and system CPU time and the peak
 # RSS (/usr/bin/time -v's "Maximum resident set size"), and the exit status; the load average
@@ -19,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-.build/release/tablekit}"
 sizes="${2:-25 50 100 200}"
-cases="${3:-unquoted,quoted,json}"
+cases="${3:-unquoted,quoted,json,between}"
 for tool in /usr/bin/time python3; do
   command -v "$tool" >/dev/null || { echo "large-field-bench: $tool is needed" >&2; exit 1; }
 done
@@ -39,8 +40,10 @@ import sys
 kind, size, path = sys.argv[1], int(sys.argv[2]) * 1_000_000, sys.argv[3]
 block = 1 << 20
 with open(path, "wb") as f:
-    if kind == "unquoted":
+    if kind in ("unquoted", "between"):
         f.write(b"a\n")
+        if kind == "between":
+            f.write(b"".join(b"row %d\n" % i for i in range(5000)))
         unit = b"abcdefghijklmnopqrstuvwxyz012345"
     elif kind == "quoted":
         f.write(b'a\n"')
@@ -55,6 +58,8 @@ with open(path, "wb") as f:
         f.write(chunk[:left])
         left -= min(left, len(chunk))
     f.write(b'"\n' if kind == "quoted" else b'"}]\n' if kind == "json" else b"\n")
+    if kind == "between":
+        f.write(b"".join(b"row %d\n" % i for i in range(5000)))
 PY
 }
 

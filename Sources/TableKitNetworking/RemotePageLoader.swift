@@ -132,7 +132,7 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   /// The loader keeps the time itself, racing the request against a sleep: FoundationNetworking
   /// on Linux takes the session configuration's `timeoutIntervalForRequest` (60 s by default)
   /// and ignores the request's own `timeoutInterval`, so a shorter ``timeout`` was not kept there.
-  private func fetch(_ request: URLRequest, page: Int) async throws -> (Data, URLResponse)? {
+  func fetch(_ request: URLRequest, page: Int) async throws -> (Data, URLResponse)? {
     let configuration = session.configuration
     let limit = max(maximumBodyBytes, 1)
     let seconds = timeout.isFinite ? min(max(timeout, 0), 1_000_000_000) : 1_000_000_000
@@ -159,7 +159,7 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   }
 
   /// What a transfer error means for the page.
-  private func reason(for error: any Error) -> RemotePageError.Reason {
+  func reason(for error: any Error) -> RemotePageError.Reason {
     guard let error = error as? URLError else { return .transport(String(describing: error)) }
     switch error.code {
     case .timedOut: return .timedOut(seconds: timeout)
@@ -176,7 +176,7 @@ public struct RemotePageLoader<Item: Decodable & Sendable>: Sendable {
   }
 
   /// Where and why a page did not decode.
-  private static func malformed(_ error: DecodingError) -> RemotePageError.Reason {
+  static func malformed(_ error: DecodingError) -> RemotePageError.Reason {
     let context: DecodingError.Context
     switch error {
     case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),

@@ -12,6 +12,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
 ///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
 ///     swift run -c release tablekit-bench --walk 1000  # every level of an app rendered and checked
+///     swift run -c release tablekit-bench --export site 100 100  # a 10,101-page site (export-bench.sh)
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
   var cases = OwnCase.allCases
@@ -116,6 +117,9 @@ struct BenchmarkFailure: Error {
   var message: String
 }
 
+if CommandLine.arguments.dropFirst().first == "--export" {
+  ExportBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+}
 let options = BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
 
 if let count = options.verifyCount {

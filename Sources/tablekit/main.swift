@@ -30,6 +30,9 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "open" {
   exit(await OpenCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export" {
+  exit(ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {

@@ -37,6 +37,7 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
   /// The counts of each hidden child when it was left or last reported a change, to move its
   /// kept selection through the changes it reports while hidden.
   private var hiddenShapes: [TableShape?]
+  /// The segment being left while its switch is reported (see `didDeselectRow(at:)`).
   private var leaving: Int?
 
   /// Creates the segments, showing `selectedSegment` (clamped to the children), and observes the
@@ -73,9 +74,9 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
     hiddenShapes[index] = nil
     selectedSegment = index
     let changes = IdentifierReader.replacingAll(oldSections: old, newSections: numberOfSections)
-    leaving = left
-    defer { leaving = nil }
-    if !changes.isEmpty { try reportChange(changes) }
+    // Kept while the switch travels up, and inside a transaction until the transaction has
+    // reported, so the rows the table deselects are kept for the segment left.
+    if !changes.isEmpty { try reportChange(changes, rememberingWhileReported: left, in: \.leaving) }
     return changes
   }
 

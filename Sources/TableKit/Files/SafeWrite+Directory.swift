@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -76,13 +74,13 @@ extension SafeWrite {
     if let replaced {
       // The old tree is registered under the temporary's name: a signal during the removal
       // finishes it. It is removed whole or reported.
-      let removed = temporaries.withLock { registry -> Int32 in
+      let removed = withTemporaries { registry -> Int32 in
         let code = SystemCalls.removeTree(replaced)
         if code == 0 { registry[replaced] = nil }
         return code
       }
       guard removed == 0 else {
-        temporaries.withLock { $0[replaced] = nil }
+        withTemporaries { $0[replaced] = nil }
         throw SafeWriteError(path: path, operation: .removeReplaced, code: removed)
       }
     }
@@ -97,7 +95,7 @@ extension SafeWrite {
   private static func swap(
     _ temporary: String, into target: Target, reportedPath: String, exchanges: Bool
   ) throws(SafeWriteError) -> String? {
-    let outcome = temporaries.withLock { registry -> (code: Int32, replaced: String?) in
+    let outcome = withTemporaries { registry -> (code: Int32, replaced: String?) in
       if target.existing == nil {
         let code = SystemCalls.rename(temporary, target.path)
         if code == 0 { registry[temporary] = nil }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -70,7 +69,7 @@ extension SafeWrite {
   /// Should that not end it, exits with 128 + `signal`. Holds the registry's lock to the end, so no commit
   /// starts after the clean-up.
   private static func endAfterRemovingTemporaries(signal number: Int32) -> Never {
-    temporaries.withLock { registry -> Never in
+    withTemporaries { registry -> Never in
       for path in registry.keys { _ = SystemCalls.removeTree(path) }
       registry.removeAll()
       signal(number, SIG_DFL)

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,6 +37,8 @@ import Synchronization
 ///   other names keep the old content (`rename(2)` replaces one name).
 /// - A target that exists and is not a regular file or folder (a FIFO, `/dev/null`, a terminal)
 ///   has no content to protect: it is written in place, without a temporary.
+/// - The folder must be writable, since the temporary is created there; extended attributes
+///   and ACLs of the old file are not copied.
 /// - The new content is on the disk (`fsync(2)`, then the folder's `fsync`) before the call
 ///   returns, so the rename is durable too.
 public enum SafeWrite {
@@ -113,7 +113,7 @@ public enum SafeWrite {
   ) throws(SafeWriteError) {
     // Under the registry's lock, so that a termination signal either removes the temporary
     // before the rename or finds it already renamed, never a rename after the clean-up.
-    let renamed = temporaries.withLock { registry -> Int32 in
+    let renamed = withTemporaries { registry -> Int32 in
       let code = SystemCalls.rename(temporary, target)
       if code != 0 { unlink(temporary) }
       registry[temporary] = nil

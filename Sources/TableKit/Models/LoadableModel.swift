@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// A model that loads its items asynchronously, tells listeners how loading goes and can be
 /// shown by a ``ModelDataSource``.
 ///
@@ -15,8 +21,12 @@ public protocol LoadableModel: AnyObject {
   var loadState: LoadState { get }
   /// Whether a load more can bring another page.
   var hasMore: Bool { get }
-  /// Whether the items were marked outdated by ``invalidate()`` and not loaded again since.
+  /// Whether the items should be loaded again: marked outdated by ``invalidate()`` and not
+  /// loaded since, or (for a model with a cache) older than their freshness lifetime.
   var isOutdated: Bool { get }
+  /// When the rows shown from a cache were saved, or `nil` when none is shown from a cache;
+  /// `nil` by default.
+  var savedRowsDate: Date? { get }
 
   /// Loads the next page when `more` is `true` (and something was loaded), else from the start;
   /// returns when that load finished, failed, was cancelled or was superseded.
@@ -51,4 +61,9 @@ public protocol LoadableModel: AnyObject {
   ///
   /// - Parameter listener: An object added before.
   func removeListener(_ listener: any ModelListener)
+}
+
+extension LoadableModel {
+  /// `nil`: a model without a cache shows no saved rows.
+  public var savedRowsDate: Date? { nil }
 }

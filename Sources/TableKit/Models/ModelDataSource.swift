@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 
 /// A data source that shows a model's items in one section, followed by a row that tells where
@@ -24,6 +24,12 @@
 /// | loaded with no items and no more           | ``CellKind/empty``: ``emptyMessage``       |
 /// | loaded or cancelled, with more to load     | ``CellKind/loadMore``: ``loadMoreText``    |
 /// | idle with no items, or loaded to the end   | none                                       |
+/// | loaded to the end, showing saved rows      | ``CellKind/savedRows``: ``savedRowsText`` |
+///
+/// While the model shows rows saved in a cache (``LoadableModel/savedRowsDate``), the loading,
+/// empty and load-more rows carry ``savedRowsText`` as their second line, such as
+/// "Showing saved rows from 2026-11-25T19:00:00Z" (ISO 8601 in UTC, so it reads the same on
+/// every machine); when no other row would show, a ``CellKind/savedRows`` row says it.
 ///
 /// Selecting the failure row retries the load that failed; selecting the load-more row loads the
 /// next page. The load runs in a task in the isolation the data source was created in;
@@ -66,6 +72,11 @@ public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSourc
   public var loadMoreText = "Load more"
   /// The second line of the failure row, under the error's message.
   public var retryText = "Select to retry"
+  /// What the rows say while saved rows are shown: "Showing saved rows from " and the save
+  /// date in ISO 8601, UTC.
+  public var savedRowsText: @Sendable (Date) -> String = {
+    "Showing saved rows from \($0.formatted(.iso8601))"
+  }
   /// The last change the table refused, or `nil` when the last one was accepted.
   public private(set) var lastUpdateError: TableUpdateError?
   /// The task of the load that selecting a row started last, or `nil`.
@@ -117,17 +128,19 @@ public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSourc
   /// The status row the model's state calls for now.
   private func currentStatusRow() -> ModelStatusRow? {
     let isEmpty = model.items.isEmpty
+    let saved = model.savedRowsDate.map(savedRowsText)
     switch model.loadState {
     case .loading:
-      return ModelStatusRow(kind: .loading, text: loadingText)
+      return ModelStatusRow(kind: .loading, text: loadingText, detail: saved)
     case .failed(let error):
       return ModelStatusRow(kind: .failure, text: Self.message(of: error), detail: retryText)
     case .loaded where isEmpty && !model.hasMore:
-      return ModelStatusRow(kind: .empty, text: emptyMessage)
+      return ModelStatusRow(kind: .empty, text: emptyMessage, detail: saved)
     case .idle where isEmpty:
       return nil
     case .idle, .loaded, .cancelled:
-      return model.hasMore ? ModelStatusRow(kind: .loadMore, text: loadMoreText) : nil
+      if model.hasMore { return ModelStatusRow(kind: .loadMore, text: loadMoreText, detail: saved) }
+      return saved.map { ModelStatusRow(kind: .savedRows, text: $0) }
     }
   }
 

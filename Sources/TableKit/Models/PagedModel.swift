@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// A model of `Identifiable` items fetched a page at a time by an async page loader.
 ///
 /// ```swift
@@ -12,6 +18,20 @@
 /// superseded answers are ignored, failures keep the items, a repeated item keeps its first
 /// place); the model adds the async work and tells its ``ModelListener``s, weakly held, of
 /// every step. A ``ModelDataSource`` shows it in a table.
+///
+/// ## Cache policies and outdated items
+///
+/// A model made with a caching page loader (``init(pageSize:clock:cachingLoader:)``, such as
+/// TableKitNetworking's `RemotePageLoader` with a ``PageCache``) takes a ``CachePolicy`` on
+/// every load, ``load(_:more:isolation:)``, and learns from each page where it came from and
+/// when it goes stale. ``isOutdated`` is then `true` once the shown pages are older than their
+/// freshness lifetime, as well as after ``invalidate()``; ``savedRowsDate`` says when the rows
+/// shown from the cache were saved, and a ``ModelDataSource`` says so in its status row.
+///
+/// ```swift
+/// await feed.load(.cacheOnly)  // the saved rows, at once, with no request
+/// if feed.isOutdated { await feed.load(.revalidate) }
+/// ```
 ///
 /// ## Isolation
 ///
@@ -30,12 +50,25 @@ public final class PagedModel<Item: Identifiable & Equatable & Sendable>: Loadab
 where Item.ID: Sendable {
   /// Fetches one page: the items of page `page` (from 0) of at most `pageSize` items.
   public typealias PageLoader = @Sendable (_ page: Int, _ pageSize: Int) async throws -> [Item]
+  /// Fetches one page under a cache policy: the items of page `page` (from 0) of at most
+  /// `pageSize` items, where they came from and when they go stale.
+  public typealias CachingPageLoader =
+    @Sendable (_ page: Int, _ pageSize: Int, _ policy: CachePolicy) async throws -> Page
+  /// A page as a caching page loader returns it.
+  public typealias Page = LoadedPage<Item>
 
   /// The paging state: items, load state, next page, generation.
   public private(set) var paging: PagingState<Item>
-  private let loader: PageLoader
+  /// The policy of the loads that name none: ``load(more:isolation:)`` and the loads a
+  /// ``ModelDataSource`` starts; ``CachePolicy/useFreshCache`` unless set.
+  public var defaultCachePolicy = CachePolicy.useFreshCache
+  /// The ages of the pages shown.
+  public private(set) var shownPages = ShownPages()
+  private let loader: CachingPageLoader
+  private let clock: @Sendable () -> Date
+  private var lastPolicy = CachePolicy.useFreshCache
   private var listeners = ModelListeners()
-  private var fetch: Task<[Item], any Error>?
+  private var fetch: Task<LoadedPage<Item>, any Error>?
 
   /// Creates an idle model.
   ///
@@ -44,8 +77,29 @@ where Item.ID: Sendable {
   ///     are taken as 1.
   ///   - loader: Fetches a page; it may throw, and should stop when its task is cancelled.
   public init(pageSize: Int, loader: @escaping PageLoader) {
+    let clock: @Sendable () -> Date = { Date() }
     self.paging = PagingState(pageSize: pageSize)
-    self.loader = loader
+    self.clock = clock
+    self.loader = { page, pageSize, _ in
+      LoadedPage(items: try await loader(page, pageSize), origin: .network, date: clock())
+    }
+  }
+
+  /// Creates an idle model whose loads take a cache policy.
+  ///
+  /// - Parameters:
+  ///   - pageSize: The items a full page holds; values below 1 are taken as 1.
+  ///   - clock: The time ``isOutdated`` compares the pages' expiry with; the system's by
+  ///     default (tests inject one).
+  ///   - cachingLoader: Fetches a page under a policy; it may throw, and should stop when its
+  ///     task is cancelled.
+  public init(
+    pageSize: Int, clock: @escaping @Sendable () -> Date = { Date() },
+    cachingLoader: @escaping CachingPageLoader
+  ) {
+    self.paging = PagingState(pageSize: pageSize)
+    self.clock = clock
+    self.loader = cachingLoader
   }
 
   /// The items loaded, in order, with unique identifiers.
@@ -54,8 +108,12 @@ where Item.ID: Sendable {
   public var loadState: LoadState { paging.loadState }
   /// Whether another page may follow.
   public var hasMore: Bool { paging.hasMore }
-  /// Whether the items were marked outdated and not loaded from page 0 since.
-  public var isOutdated: Bool { paging.isOutdated }
+  /// Whether the items should be loaded again: they were marked outdated by ``invalidate()``
+  /// and not loaded from page 0 since, or a page shown is older than its freshness lifetime.
+  public var isOutdated: Bool { paging.isOutdated || shownPages.isStale(at: clock()) }
+  /// When the oldest page shown straight from the cache was saved, or `nil` when every page
+  /// shown came from the source (or was revalidated with it).
+  public var savedRowsDate: Date? { shownPages.savedDate }
   /// The number of items a full page holds.
   public var pageSize: Int { paging.pageSize }
 
@@ -69,15 +127,36 @@ where Item.ID: Sendable {
   ///   - more: Whether to append the next page rather than load from the start.
   ///   - isolation: The caller's isolation, where the model lives.
   public func load(more: Bool = false, isolation: isolated (any Actor)? = #isolation) async {
-    guard let request = paging.start(more: more) else { return }
-    await run(request)
+    await load(defaultCachePolicy, more: more)
   }
 
-  /// Repeats the last load that started: page 0 or the next page.
+  /// Loads the next page when `more` is `true` (and something was loaded), else page 0, under
+  /// `policy`; returns when that load finished, failed, was cancelled or was superseded.
+  ///
+  /// A model made with a plain page loader has no cache and ignores the policy.
+  ///
+  /// ```swift
+  /// await feed.load(.cacheOnly)             // offline: the saved page 0, or a failure
+  /// await feed.load(.revalidate, more: true)  // page 1, asking the server
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - policy: How the load uses the cache.
+  ///   - more: Whether to append the next page rather than load from the start.
+  ///   - isolation: The caller's isolation, where the model lives.
+  public func load(
+    _ policy: CachePolicy, more: Bool = false, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    guard let request = paging.start(more: more) else { return }
+    lastPolicy = policy
+    await run(request, policy: policy)
+  }
+
+  /// Repeats the last load that started, page 0 or the next page, under its cache policy.
   ///
   /// - Parameter isolation: The caller's isolation, where the model lives.
   public func retry(isolation: isolated (any Actor)? = #isolation) async {
-    await load(more: paging.lastLoadKind == .more)
+    await load(lastPolicy, more: paging.lastLoadKind == .more)
   }
 
   /// Cancels the load under way, if any: the model becomes `cancelled` and keeps its items.
@@ -94,6 +173,7 @@ where Item.ID: Sendable {
     fetch?.cancel()
     fetch = nil
     let changes = paging.reset()
+    shownPages = ShownPages()
     if !changes.isEmpty { tell { $0.model(self, didChangeItems: changes) } }
     tell { $0.modelDidReset(self) }
   }
@@ -123,13 +203,15 @@ where Item.ID: Sendable {
 
   // MARK: Running a load
 
-  private func run(_ request: PageRequest, isolation: isolated (any Actor)? = #isolation) async {
+  private func run(
+    _ request: PageRequest, policy: CachePolicy, isolation: isolated (any Actor)? = #isolation
+  ) async {
     fetch?.cancel()
     let loader = self.loader
-    let task = Task { try await loader(request.page, request.pageSize) }
+    let task = Task { try await loader(request.page, request.pageSize, policy) }
     fetch = task
     tell { $0.modelDidStartLoading(self) }
-    let result: Result<[Item], any Error>
+    let result: Result<LoadedPage<Item>, any Error>
     do {
       result = .success(
         try await withTaskCancellationHandler {
@@ -143,7 +225,8 @@ where Item.ID: Sendable {
     if fetch == task { fetch = nil }
     switch result {
     case .success(let page) where !Task.isCancelled:
-      guard let changes = paging.receive(page, for: request) else { return }
+      guard let changes = paging.receive(page.items, for: request) else { return }
+      shownPages.receive(page, startingOver: request.kind != .more)
       if !changes.isEmpty { tell { $0.model(self, didChangeItems: changes) } }
       tell { $0.modelDidFinishLoading(self) }
     case .failure(let error) where !Task.isCancelled && !(error is CancellationError):

@@ -96,14 +96,19 @@ package struct JSONTableDocument: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - path: The file's path, named in errors.
+  ///   - maximumTokenBytes: The most bytes a string or number may take as written (a field
+  ///     limit, ``InputLimits/maximumFieldBytes``); a longer one is
+  ///     ``JSONTableError/Reason/tokenTooLong(limit:)``, read no more than a byte past it.
   ///   - nextChunk: The next bytes of the input, or `nil` (or an empty chunk) at its end.
   /// - Throws: ``JSONTableError`` naming the path, the line and column, and what is wrong, or
   ///   what `nextChunk` throws.
   package init(
-    path: String, nextChunk: @escaping () throws(JSONTableError) -> [UInt8]?
+    path: String, maximumTokenBytes: Int = .max,
+    nextChunk: @escaping () throws(JSONTableError) -> [UInt8]?
   ) throws(JSONTableError) {
     var reader = JSONTableReader(
       tokenizer: JSONTokenizer(path: path, bytes: [], isComplete: false), nextChunk: nextChunk)
+    reader.maximumTokenBytes = max(maximumTokenBytes, 1)
     self = try reader.readDocument()
   }
 }

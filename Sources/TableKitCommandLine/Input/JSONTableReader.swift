@@ -30,6 +30,8 @@ struct JSONTableReader {
   /// Where the rest of a stream comes from: the next chunk, or `nil` (or an empty chunk) at its
   /// end; `nil` for a tokenizer given the whole input.
   private let nextChunk: (() throws(JSONTableError) -> [UInt8]?)?
+  /// The most bytes a string or number may take, as written.
+  var maximumTokenBytes = Int.max
 
   /// Creates a reader over a tokenizer, and where its next chunks come from if it was not given
   /// the whole input.
@@ -51,8 +53,20 @@ struct JSONTableReader {
   private mutating func pull() throws(JSONTableError) -> JSONToken {
     while true {
       let token = try tokenizer.next()
-      guard token == .needsMoreInput else { return token }
-      let wanted = max(tokenizer.pendingByteCount, 1)
+      switch token {
+      case .needsMoreInput:
+        break
+      case .string, .number:
+        if tokenizer.tokenByteCount > maximumTokenBytes { throw tokenTooLong() }
+        return token
+      default:
+        return token
+      }
+      let pending = tokenizer.pendingByteCount
+      if pending > maximumTokenBytes { throw tokenTooLong() }
+      // Never more than a byte past the limit (`room` cannot overflow: pending ≤ the limit).
+      let room = maximumTokenBytes - pending
+      let wanted = max(pending <= room ? pending : room + 1, 1)
       var given = 0
       var more: [UInt8] = []
       while given < wanted {
@@ -63,6 +77,13 @@ struct JSONTableReader {
       if given > 0 { tokenizer.append(contentsOf: more) }
       if given < wanted { tokenizer.finishInput() }
     }
+  }
+
+  /// The error for a string or number longer than ``maximumTokenBytes``, at its start.
+  private func tokenTooLong() -> JSONTableError {
+    JSONTableError(
+      path: tokenizer.path, position: tokenizer.tokenPosition,
+      reason: .tokenTooLong(limit: maximumTokenBytes))
   }
 
   /// The next token where `expected` must stand: a character that starts no token is reported

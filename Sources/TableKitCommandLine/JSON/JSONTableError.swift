@@ -42,6 +42,9 @@ package struct JSONTableError: Error, Hashable, Sendable {
     case wrongValue(place: String, expected: String, found: String)
     /// A row's length differs from the number of columns.
     case rowLength(row: Int, section: Int, count: Int, columns: Int)
+    /// The string or number that starts at the position is longer than the limit given, in
+    /// bytes as written.
+    case tokenTooLong(limit: Int)
   }
 
   /// The path of the file, as the user gave it.
@@ -122,6 +125,10 @@ extension JSONTableError: CustomStringConvertible {
     case .rowLength(let row, let section, let count, let columns):
       return "row \(row) of section \(section) has \(count) values, but the table has "
         + "\(columns) columns"
+    case .tokenTooLong(let limit):
+      return "the string or number that starts here is longer than "
+        + "\(InputLimits.describe(bytes: limit)), the most a field may take; raise the limit "
+        + "with --max-field-bytes"
     }
   }
 }

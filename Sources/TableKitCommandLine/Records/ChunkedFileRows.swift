@@ -34,6 +34,8 @@ struct ChunkedFileRows {
   let chunkSize: Int
   /// The chunks that may be read ahead of the one being written.
   var window = 4
+  /// The cuts' searches for line starts, shared by both threads.
+  let lineStarts = LineStartCache()
 
   /// How a run ended.
   struct Outcome<Consumer: RowConsumer> {
@@ -89,7 +91,7 @@ struct ChunkedFileRows {
     if index == 0 { return start.byteOffset }
     let nominal = start.byteOffset + index * chunkSize
     guard nominal < file.size else { return file.size }
-    return ByteInput.lineStart(after: nominal - 1, in: file) ?? file.size
+    return lineStarts.lineStart(after: nominal - 1, in: file) ?? file.size
   }
 
   /// Reads chunk `index` and hands its rows to a copy of `prototype`.

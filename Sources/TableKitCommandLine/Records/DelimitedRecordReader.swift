@@ -397,6 +397,22 @@ package struct DelimitedRecordReader: RecordReader {
     ascii: Bool, inferring: Bool
   ) throws(TableInputError) -> CellValue {
     let raw = UnsafeBufferPointer(rebasing: buffer[start..<end])
+    if unquoting && ascii {
+      // A field with a doubled quote holds a quote, so it is text, never a number or boolean,
+      // and ASCII needs no check: written straight into the string, with no copy between
+      // (a 200 MB field took 200 MB more at its peak).
+      return .text(
+        String(unsafeUninitializedCapacity: end - start) { text in
+          var index = start
+          var count = 0
+          while index < end {
+            text[count] = buffer[index]
+            count += 1
+            index += buffer[index] == UInt8(ascii: "\"") ? 2 : 1
+          }
+          return count
+        })
+    }
     if unquoting {
       scratch.removeAll(keepingCapacity: true)
       var index = start

@@ -14,6 +14,8 @@
 /// - JSON arrays and JSON Lines: one token's bytes (a string with its quotes and escapes as
 ///   written, or a number) is a field; a record is an object or array row, from its bracket to
 ///   the closing one.
+/// - A JSON table document (`{"columns": …}`) is held whole by design; a string or number in
+///   it is a field.
 ///
 /// The defaults, 128 MiB for a field and 256 MiB for a record, are above what other tools that
 /// load tables accept in one cell or row (BigQuery loads CSV cells and rows of up to 100 MB;
@@ -28,16 +30,21 @@ package struct InputLimits: Hashable, Sendable {
   /// The default most bytes in a record: 256 MiB.
   package static let defaultMaximumRecordBytes = 256 << 20
 
-  /// The most bytes a field may take, at least 1.
+  /// The largest limit, 2^60 bytes (1 EiB): larger settings are taken as this, so that a
+  /// reader adds a limit to an offset in the input without overflow.
+  package static let largestLimit = 1 << 60
+
+  /// The most bytes a field may take, from 1 to ``largestLimit``.
   package var maximumFieldBytes: Int {
-    didSet { maximumFieldBytes = max(maximumFieldBytes, 1) }
+    didSet { maximumFieldBytes = Self.clamped(maximumFieldBytes) }
   }
-  /// The most bytes a record may take, at least 1.
+  /// The most bytes a record may take, from 1 to ``largestLimit``.
   package var maximumRecordBytes: Int {
-    didSet { maximumRecordBytes = max(maximumRecordBytes, 1) }
+    didSet { maximumRecordBytes = Self.clamped(maximumRecordBytes) }
   }
 
-  /// Limits of `field` and `record` bytes; a number below 1 is taken as 1, so no setting traps.
+  /// Limits of `field` and `record` bytes; a number below 1 is taken as 1 and one above
+  /// ``largestLimit`` as that, so no setting traps.
   ///
   /// - Parameters:
   ///   - field: The most bytes in a field.
@@ -46,8 +53,13 @@ package struct InputLimits: Hashable, Sendable {
     field: Int = InputLimits.defaultMaximumFieldBytes,
     record: Int = InputLimits.defaultMaximumRecordBytes
   ) {
-    maximumFieldBytes = max(field, 1)
-    maximumRecordBytes = max(record, 1)
+    maximumFieldBytes = Self.clamped(field)
+    maximumRecordBytes = Self.clamped(record)
+  }
+
+  /// `bytes` within 1 and ``largestLimit``.
+  private static func clamped(_ bytes: Int) -> Int {
+    min(max(bytes, 1), largestLimit)
   }
 
   /// `count` bytes as a person reads a size: `134217728 bytes (128 MiB)`.

@@ -151,7 +151,8 @@ package struct TableInput {
     }
     let document: JSONTableDocument
     do {
-      document = try JSONTableDocument(path: name, nextChunk: nextChunk)
+      document = try JSONTableDocument(
+        path: name, maximumTokenBytes: limits.maximumFieldBytes, nextChunk: nextChunk)
     } catch {
       throw TableInputError(error)
     }

@@ -62,6 +62,8 @@ package struct TableInputError: Error, Hashable, Sendable {
   package init(_ error: JSONTableError) {
     if case .cannotRead(let why) = error.reason {
       self.init(path: error.path, position: nil, reason: .cannotRead(why))
+    } else if case .tokenTooLong(let limit) = error.reason {
+      self.init(path: error.path, position: error.position, reason: .fieldTooLong(limit: limit))
     } else {
       self.init(path: error.path, position: error.position, reason: .json(error.reason))
     }

@@ -81,7 +81,7 @@ extension TableRenderer {
     try write(table, toDescriptor: 1)
   }
 
-  /// Writes `table` to the file at `path` through ``SafeWrite/file(at:_:)``, replacing it
+  /// Writes `table` to the file at `path` through TableKit's `SafeWrite.file(at:_:)`, replacing it
   /// whole or not at all.
   ///
   /// The table is rendered into a hidden temporary beside the file, which is synced and renamed

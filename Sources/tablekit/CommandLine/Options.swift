@@ -144,7 +144,7 @@ struct Options {
         options.showsLastMonth = true
       case "-":
         try options.setPositionalInput(argument)
-      case "--page-size", "--pages", "--feed-size", "--fail-page":
+      case "--page-size", "--pages", "--feed-size", "--fail-page", "--cache":
         let text = try value(for: argument)
         var settings = options.feed ?? SampleFeed.Settings()
         try settings.set(argument, to: text)
@@ -176,6 +176,8 @@ struct Options {
     USAGE: tablekit [<file> | --input <file>] [--format <format>] [options]
            tablekit browse [--nested | --input <file.json> | --url <url>] [--script]
            tablekit open <url> [--format <format>]   (see open --help, browse --help)
+           tablekit export --out <folder> [--root <url>] [<file> --group-by <cols> |
+                           --input <nested.json>]                   (see export --help)
 
     Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard input,
     as aligned text, Markdown, CSV or HTML. With no input it renders the built-in sample
@@ -268,6 +270,8 @@ struct Options {
           --pages <n>         Feed: pages loaded before rendering (default 1).
           --feed-size <n>     Feed: posts in all (default 120; 0 shows the empty row).
           --fail-page <n>     Feed: page n (from 0) fails to load, showing the failure row.
+          --cache <dir>       Feed: keep pages in <dir> for 60 s; a run within that shows the
+                              saved rows, and says from when.
       -h, --help              Show this help.
 
     VALUES:

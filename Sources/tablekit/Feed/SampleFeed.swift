@@ -15,7 +15,12 @@ enum SampleFeed {
     var count = 120
     /// A page whose load fails (`--fail-page`), to show the failure row.
     var failingPage: Int?
+    /// The folder pages are kept in (`--cache`), or `nil` for no cache.
+    var cacheFolder: String?
   }
+
+  /// How long a page saved with `--cache` stays fresh, in seconds.
+  static let cacheLifetime: Double = 60
 
   /// A page failing on purpose.
   struct PageError: Error, CustomStringConvertible {
@@ -48,9 +53,18 @@ enum SampleFeed {
   ) async -> TableController {
     let count = settings.count
     let failingPage = settings.failingPage
-    let model = PagedModel<FeedPost>(pageSize: settings.pageSize) { page, pageSize in
+    let source: PagedModel<FeedPost>.PageLoader = { page, pageSize in
       if page == failingPage { throw PageError(page: page) }
       return Self.page(page, pageSize: pageSize, count: count)
+    }
+    let model: PagedModel<FeedPost>
+    if let folder = settings.cacheFolder {
+      // One feed per size, so a run with another --feed-size never shows this one's pages.
+      let loader = PageCache(folder: folder).pageLoader(
+        lifetime: cacheLifetime, key: { "sample-feed/\(count)/\($1)/\($0)" }, loader: source)
+      model = PagedModel(pageSize: settings.pageSize, cachingLoader: loader)
+    } else {
+      model = PagedModel(pageSize: settings.pageSize, loader: source)
     }
     let posts = ModelDataSource(model: model, title: "Posts", emptyMessage: "No posts yet")
     var pagesLoaded = 0

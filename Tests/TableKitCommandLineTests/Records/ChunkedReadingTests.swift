@@ -145,6 +145,17 @@ import Testing
     try Self.expectSameOutput("wide.csv", csv + "\n", chunkSizes: [1, 16, 100])
   }
 
+  @Test func lineStartsFoundOnceForALineOfManyChunksCutTheSameRows() throws {
+    // Cuts inside one long line share one search for the next line start; the rows must be
+    // cut as a fresh search for each would cut them, around lines long and short.
+    var csv = Self.mixedCSV(rows: 30)
+    for length in [2_000, 3, 700, 1] {
+      csv += "31,\(String(repeating: "w", count: length)),1.05,true,n\n"
+      csv += "32,short,2.05,false,\n"
+    }
+    try Self.expectSameOutput("long-lines.csv", csv, chunkSizes: [1, 7, 40, 300, 1_000])
+  }
+
   @Test func aFileWithoutALineBreakAtTheEndEndsOnItsLastRecord() throws {
     try Self.expectSameOutput("end.csv", "a,b\n1,2\n3,4\n5,6\n7,8\n9,10")
   }

@@ -138,6 +138,29 @@ import Testing
     #expect(try readTable("lines.jsonl", "{\"a\": \"\(long)\"}\n", input).rows == [[.text(long)]])
   }
 
+  @Test func aTableDocumentsStringsAreHeldToTheFieldLimit() throws {
+    // A document is held whole, but a string or number in it is a field: one without end
+    // (bigger than a chunk) stops at the limit, and a long one in a small file is reported too.
+    let endless = "{\"columns\": [\"a\"],\n \"rows\": [[\"" + String(repeating: "x", count: 3 << 20)
+    let long =
+      "{\"columns\": [\"a\"],\n \"rows\": [[\"" + String(repeating: "x", count: 99) + "\"]]}"
+    for (text, limit) in [(endless, 1 << 20), (long, 100)] {
+      var input = TableInput()
+      input.limits = InputLimits(field: limit, record: limit)
+      #expect {
+        _ = try readTable("doc.json", text, input)
+      } throws: { error in
+        let error = error as? TableInputError
+        return error?.reason == .fieldTooLong(limit: limit)
+          && error?.position == JSONPosition(byteOffset: 30, line: 2, column: 12)
+      }
+    }
+    var input = TableInput()
+    input.limits = InputLimits(field: 101, record: 1)
+    #expect(
+      try readTable("doc.json", long, input).rows == [[.text(String(repeating: "x", count: 99))]])
+  }
+
   @Test func jsonWithoutEndStopsAtTheLimits() throws {
     // A string that never closes, and a record that never closes, each bigger than a chunk.
     let string = "{\"a\": \"" + String(repeating: "x", count: 3 << 20)
@@ -157,12 +180,30 @@ import Testing
     }
   }
 
+  @Test func theLargestLimitsReadEveryFormatWithoutOverflow() throws {
+    // A limit is added to offsets; the largest setting must not overflow, in any reader.
+    var input = TableInput()
+    input.limits = InputLimits(field: .max, record: .max)
+    let files: [(String, String)] = [
+      ("t.csv", "a,b\n1,\"x\"\n"), ("t.tsv", "a\tb\n1\tx\n"),
+      ("t.jsonl", "{\"a\": 1, \"b\": \"x\"}\n"),
+      ("t.json", "[{\"a\": 1, \"b\": \"x\"}]"),
+      ("doc.json", "{\"columns\": [\"a\", \"b\"], \"rows\": [[1, \"x\"]]}"),
+    ]
+    for (name, text) in files {
+      #expect(try readTable(name, text, input).rows == [[.integer(1), .text("x")]], "\(name)")
+    }
+  }
+
   @Test func aLimitBelowOneIsOneAndSizesReadWithUnits() {
     var limits = InputLimits(field: 0, record: -5)
     #expect(limits.maximumFieldBytes == 1)
     #expect(limits.maximumRecordBytes == 1)
     limits.maximumFieldBytes = -1
     #expect(limits.maximumFieldBytes == 1)
+    limits.maximumRecordBytes = .max
+    #expect(limits.maximumRecordBytes == 1 << 60)
+    #expect(InputLimits(field: .max).maximumFieldBytes == 1 << 60)
     #expect(InputLimits().maximumFieldBytes == 128 * 1_048_576)
     #expect(InputLimits().maximumRecordBytes == 256 * 1_048_576)
     let sizes: [(String, Int?)] = [

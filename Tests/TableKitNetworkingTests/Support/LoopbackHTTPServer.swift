@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,13 +16,15 @@ import Foundation
 /// timeouts). ``stop()`` shuts the listening socket, which ends the thread's `accept`, and
 /// waits for the thread to close everything.
 ///
-/// Nothing is shared with the thread but constants and a semaphore, so there is nothing to
-/// lock.
+/// Nothing is shared with the thread but constants, a semaphore and the request counter, which
+/// a `Mutex` guards.
 final class LoopbackHTTPServer: Sendable {
   /// What the server does with a request.
   enum Action: Sendable {
-    /// Answers with a status and a body.
-    case respond(status: Int, body: String, contentType: String = "application/json")
+    /// Answers with a status, a body and extra header fields (such as `Cache-Control`).
+    case respond(
+      status: Int, body: String, contentType: String = "application/json",
+      headers: [String: String] = [:])
     /// Never answers; the connection stays open until the server stops.
     case hold
   }
@@ -30,6 +33,8 @@ final class LoopbackHTTPServer: Sendable {
   struct Request: Sendable {
     var path: String
     var query: [String: String]
+    /// The header fields, names lower-cased.
+    var headers: [String: String] = [:]
   }
 
   /// A failure to set up the socket, with the call that failed and `errno`.
@@ -43,6 +48,15 @@ final class LoopbackHTTPServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let finished = DispatchSemaphore(value: 0)
+  private let counter = RequestCounter()
+
+  /// The number of requests the server has read and routed so far.
+  var requestCount: Int { counter.count.withLock { $0 } }
+
+  /// The number of requests routed, shared with the server's thread.
+  private final class RequestCounter: Sendable {
+    let count = Mutex(0)
+  }
 
   /// Starts listening and serving on a background thread.
   ///
@@ -52,9 +66,14 @@ final class LoopbackHTTPServer: Sendable {
     let (listener, port) = try Self.openSocket()
     self.listener = listener
     self.port = port
+    let counter = self.counter
     let finished = self.finished
+    let counted: @Sendable (Request) -> Action = { request in
+      counter.count.withLock { $0 += 1 }
+      return route(request)
+    }
     let thread = Thread {
-      Self.serve(listener, route: route)
+      Self.serve(listener, route: counted)
       finished.signal()
     }
     thread.name = "LoopbackHTTPServer"
@@ -129,8 +148,9 @@ final class LoopbackHTTPServer: Sendable {
         continue
       }
       switch route(request) {
-      case .respond(let status, let body, let contentType):
-        write(status: status, body: body, contentType: contentType, to: connection)
+      case .respond(let status, let body, let contentType, let headers):
+        write(
+          status: status, body: body, contentType: contentType, headers: headers, to: connection)
         close(connection)
       case .hold:
         held.append(connection)
@@ -159,16 +179,28 @@ final class LoopbackHTTPServer: Sendable {
     }
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-    return Request(path: components.path, query: query)
+    var headers: [String: String] = [:]
+    let text = String(decoding: head, as: UTF8.self)
+    for line in text.components(separatedBy: "\r\n").dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return Request(path: components.path, query: query, headers: headers)
   }
 
   /// Writes a whole response; a client that went away is not an error.
-  private static func write(status: Int, body: String, contentType: String, to connection: Int32) {
-    let bodyBytes = Array(body.utf8)
+  private static func write(
+    status: Int, body: String, contentType: String, headers: [String: String],
+    to connection: Int32
+  ) {
+    // A 304 has no body (RFC 9110 §15.4.5).
+    let bodyBytes = status == 304 ? [] : Array(body.utf8)
+    let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
     let head =
       "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
       + "Content-Type: \(contentType)\r\nContent-Length: \(bodyBytes.count)\r\n"
-      + "Connection: close\r\n\r\n"
+      + extra + "Connection: close\r\n\r\n"
     var bytes = Array(head.utf8) + bodyBytes
     var sent = 0
     while sent < bytes.count {

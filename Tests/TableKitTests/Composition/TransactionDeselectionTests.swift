@@ -80,4 +80,17 @@ import Testing
     try table.deselectRow(at: pos(2, 0))
     #expect(list.deselected == [pos(0, 4), pos(0, 6)])
   }
+
+  @Test func aSegmentLeftInATransactionKeepsItsSelectionAndNoChildHearsOfIt() throws {
+    let thisMonth = try ThingList([(100, things([1, 2, 3]))])
+    let lastMonth = try ThingList([(200, things([4, 5, 6]))])
+    let segmented = SegmentedDataSource([thisMonth, lastMonth])
+    let composed = ComposedDataSource([segmented])
+    let table = TableView(dataSource: composed)
+    try table.selectRow(at: pos(0, 2))  // thing 3
+    try composed.performUpdates { try segmented.selectSegment(1) }
+    #expect(thisMonth.deselected.isEmpty)
+    #expect(lastMonth.deselected.isEmpty)  // it was told of a row of the other segment
+    #expect(segmented.selectedPositions(inSegment: 0) == [pos(0, 2)])
+  }
 }

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The mapping from a level's canonical URL to the file its page is written to.
+///
+/// The mapping is total (every string has a name), stable (the same URL gives the same name on
+/// every run and machine) and injective (two different URLs never get one name), and the names
+/// are safe on every file system a site is served from:
+///
+/// - The part of the URL under ``rootURL`` is split at `/`; the root URL itself is `index.html`.
+///   A URL outside the root is split whole, under a first folder `~other` that no URL under the
+///   root can produce.
+/// - Each segment keeps only ASCII letters (lowered), digits, `-`, `_` and `.`: accents are
+///   dropped after canonical decomposition (`Škoda` reads `skoda`), anything else becomes one
+///   `-`, and `-` and `.` are trimmed from the ends, so no segment is `.`, `..` or hidden.
+///   The readable part is at most ``maximumReadableLength`` bytes.
+/// - When that readable part is the segment exactly, it is the name. When it is not (letters
+///   were lowered, characters dropped or replaced, the segment cut, empty, a name a system or
+///   the site reserves such as `index`, `con` or `nul`, or ending in `.html`), a `~` and
+///   ``hashLength`` hex digits of a stable hash of the segment's exact scalars follow it:
+///   `Alfa Romeo` → `alfa-romeo~1b2c3d4e5f`.
+///
+/// So `Report`, `report` and `REPORT`, or `é` composed and decomposed, name three (two) files
+/// that differ even on a case-insensitive, normalisation-insensitive file system; every name is
+/// ASCII, hence the same in NFC and NFD. A readable name never holds `~`, a hashed one always
+/// does, and extra pages of a level end in `~page-N`, so no two kinds of name meet. Two
+/// different segments whose hashes agree would still meet: the exporter checks every name it
+/// gives and stops with ``SiteExportError/pathCollision(path:first:second:)`` rather than
+/// overwrite.
+///
+/// ```swift
+/// let naming = SitePageNaming(rootURL: "cars://brands")
+/// naming.path(for: "cars://brands/b1/models/m2").file(page: 1)   // "b1/models/m2.html"
+/// naming.path(for: "cars://brands/Škoda").file(page: 2)          // "skoda~….html" page 2
+/// ```
+public struct SitePageNaming: Hashable, Sendable {
+  /// The URL of the root level: its page is `index.html`, and the URLs under it are named by
+  /// the rest of their path.
+  public var rootURL: String
+
+  /// The longest readable part of a segment, in bytes, before `~` and the hash.
+  public static let maximumReadableLength = 48
+
+  /// How many hex digits of the hash a lossy segment's name ends with.
+  public static let hashLength = 10
+
+  /// The hex digits this mapping uses; fewer only in tests that need names to collide.
+  package var hashDigits = hashLength
+
+  /// Names no readable segment may take as they are (compared before the first `.`): the
+  /// site's own files (`index`, `sitemap`, `pagefind`) and the device names Windows reserves in
+  /// every folder (`con`, `prn`, `aux`, `nul`, `com0`…`com9`, `lpt0`…`lpt9`).
+  public static let reservedNames: Set<String> = {
+    var names: Set<String> = ["index", "sitemap", "pagefind", "con", "prn", "aux", "nul"]
+    for digit in 0...9 {
+      names.insert("com\(digit)")
+      names.insert("lpt\(digit)")
+    }
+    return names
+  }()
+
+  /// Creates the mapping for a site whose root level has the URL `rootURL`.
+  ///
+  /// - Parameter rootURL: The canonical URL of the root level.
+  public init(rootURL: String) {
+    self.rootURL = rootURL
+  }
+
+  /// The path of the level whose canonical URL is `url`.
+  ///
+  /// - Parameter url: A canonical URL, any text.
+  /// - Returns: The level's path; empty for the root.
+  public func path(for url: String) -> SitePagePath {
+    if url == rootURL { return SitePagePath(segments: []) }
+    var rest: Substring?
+    if url.hasPrefix(rootURL) {
+      let after = url.dropFirst(rootURL.count)
+      if rootURL.isEmpty || rootURL.hasSuffix("/") {
+        rest = after
+      } else if after.first == "/" {
+        rest = after.dropFirst()
+      }
+    }
+    let segments = (rest ?? Substring(url)).split(separator: "/", omittingEmptySubsequences: false)
+    let names = segments.map { name(forSegment: String($0)) }
+    return SitePagePath(segments: rest == nil ? ["~other"] + names : names)
+  }
+
+  /// The file-system name of one URL segment: its readable part, with `~` and a hash when that
+  /// part is not the segment exactly or is reserved.
+  ///
+  /// - Parameter segment: One segment of a URL's path.
+  /// - Returns: A name of ASCII letters, digits, `-`, `_`, `.` and `~`, never empty, `.` or `..`.
+  public func name(forSegment segment: String) -> String {
+    let readable = Self.slug(segment)
+    let stem = readable.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+    let isExact =
+      !readable.isEmpty && readable == segment && !Self.reservedNames.contains(stem)
+      && !readable.hasSuffix(".html")
+    if isExact { return readable }
+    return (readable.isEmpty ? "page" : readable) + "~" + StableHash(segment).hexDigits(hashDigits)
+  }
+
+  /// The readable part of a name made from `text`.
+  ///
+  /// ASCII letters lowered, digits, `-`, `_` and `.`; accents dropped; every other run of
+  /// characters one `-`; no `-` or `.` at the ends; at most ``maximumReadableLength`` bytes. It
+  /// may be empty.
+  ///
+  /// - Parameter text: Any text, such as a title.
+  /// - Returns: The slug.
+  public static func slug(_ text: String) -> String {
+    var output: [UInt8] = []
+    var pendingDash = false
+    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+      let kept: UInt8?
+      switch scalar {
+      case "a"..."z", "0"..."9", "_", ".": kept = UInt8(scalar.value)
+      case "A"..."Z": kept = UInt8(scalar.value) | 0x20
+      case "-": kept = nil
+      default:
+        // A combining mark left by the decomposition is an accent: dropped, not a separator.
+        if scalar.properties.generalCategory == .nonspacingMark { continue }
+        kept = nil
+      }
+      guard let kept else {
+        pendingDash = true
+        continue
+      }
+      if pendingDash, !output.isEmpty { output.append(UInt8(ascii: "-")) }
+      pendingDash = false
+      output.append(kept)
+      if output.count >= maximumReadableLength { break }
+    }
+    if output.count > maximumReadableLength {
+      output.removeLast(output.count - maximumReadableLength)
+    }
+    while let last = output.last, last == UInt8(ascii: "-") || last == UInt8(ascii: ".") {
+      output.removeLast()
+    }
+    while let first = output.first, first == UInt8(ascii: "-") || first == UInt8(ascii: ".") {
+      output.removeFirst()
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}

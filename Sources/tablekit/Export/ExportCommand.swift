@@ -1,0 +1,114 @@
+import Foundation
+import TableKit
+import TableKitCommandLine
+import TableRender
+
+/// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.
+enum ExportCommand {
+  /// Runs `export` with the arguments after it and returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    var standardOutput = FileDescriptorStream.standardOutput
+    var standardError = FileDescriptorStream.standardError
+    let options: ExportOptions
+    do {
+      options = try ExportOptions.parse(arguments)
+    } catch {
+      fail(error.description, code: 64)
+    }
+    if options.showHelp {
+      print(ExportOptions.usage, terminator: "", to: &standardOutput)
+      return 0
+    }
+    guard let folder = options.outputDirectory else { fail("export needs --out", code: 64) }
+    let stack = makeStack(options.source)
+    var exporter = SiteExporter(
+      siteTitle: options.siteTitle, rowsPerPage: options.rowsPerPage,
+      maximumDepth: options.maximumDepth, maximumPages: options.maximumPages,
+      baseURL: options.baseURL)
+    exporter.keepsGoing = options.keepsGoing
+    if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
+    let report: SiteExportReport
+    do {
+      report = try exporter.export(stack, toDirectory: folder)
+    } catch {
+      if case .cannotWrite = error { fail(error.description, code: 74) }
+      fail("nothing was exported: \(error.description)", code: 1)
+    }
+    for level in report.failedLevels {
+      print("tablekit: warning: failed to load: \(level)", to: &standardError)
+    }
+    let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
+    let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
+    print("exported \(pages) (\(levels)) to \(folder)", to: &standardOutput)
+    return 0
+  }
+
+  /// The stack of `source`; bad input ends the program with its message.
+  private static func makeStack(_ source: ExportOptions.Source) -> NavigationController {
+    do {
+      switch source {
+      case .samples:
+        return try SampleSite.makeStack()
+      case .nested(let path):
+        do {
+          _ = try ByteInput(path: path)
+        } catch {
+          fail(error.description, code: 65)
+        }
+        let value = try NestedJSON.read(path: path)
+        return NavigationController(drillingInto: value, title: value.title)
+      case .grouped(let path, let names):
+        return try grouped(path: path, names: names).makeStack()
+      }
+    } catch let error as TableInputError {
+      fail(error.localizedDescription, code: error.exitStatus)
+    } catch {
+      fail(error.localizedDescription, code: 65)
+    }
+  }
+
+  /// The rows of the flat file at `path`, grouped by the columns named `names`.
+  private static func grouped(path: String, names: [String]) throws -> GroupedSite {
+    let input: ByteInput
+    do {
+      input = try ByteInput(path: path)
+    } catch {
+      fail(error.description, code: 65)
+    }
+    var reading = TableInput()
+    reading.chunking = .never
+    let opened = try reading.open(input, path: path)
+    let source = opened.dataSource
+    let columns = source.columns
+    let titles = columns.map(\.title)
+    var groupColumns: [Int] = []
+    for name in names {
+      guard let index = titles.firstIndex(of: name) else {
+        fail(
+          "\(path) has no column '\(name)'; its columns are "
+            + titles.map { "'\($0)'" }.joined(separator: ", "), code: 64)
+      }
+      groupColumns.append(index)
+    }
+    var rows: [[CellValue]] = []
+    var cell = Cell("")
+    if let stream = source as? any StreamedTableDataSource {
+      var row = 0
+      while stream.loadRow(row) {
+        stream.configureCell(&cell, at: TablePosition(section: 0, row: row))
+        rows.append(cell.values)
+        row += 1
+      }
+      if let error = opened.stream?.error { throw error }
+    } else {
+      for section in 0..<source.numberOfSections {
+        for row in 0..<source.numberOfRows(inSection: section) {
+          source.configureCell(&cell, at: TablePosition(section: section, row: row))
+          rows.append(cell.values)
+        }
+      }
+    }
+    let title = path.split(separator: "/").last.map(String.init) ?? path
+    return GroupedSite(title: title, columns: columns, groupColumns: groupColumns, rows: rows)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TableKit
+import TableRender
+import Testing
+
+@Suite struct SiteExportDirectoryTests {
+  @Test func replacesTheFolderWholeAndLeavesNoStalePage() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tablekit-export-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/stale.html"))
+    let report = try SiteExporter().export(SiteExporterTests.catalogue(), toDirectory: folder)
+    #expect(report.pagesWritten == 6)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
+    #expect(!files.contains("stale.html"))
+    #expect(files.contains("index.html") && files.contains("1-alfa-romeo/1-giulia.html"))
+    let memory = try ExportedSite.export(SiteExporterTests.catalogue())
+    for (path, text) in memory.files {
+      #expect(try String(contentsOfFile: folder + "/" + path, encoding: .utf8) == text)
+    }
+    let siblings = try FileManager.default.contentsOfDirectory(
+      atPath: (folder as NSString).deletingLastPathComponent)
+    let name = (folder as NSString).lastPathComponent
+    #expect(siblings.filter { $0.contains(name) } == [name])
+  }
+
+  @Test func aFailedExportLeavesTheOldSite() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tablekit-export-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+    var exporter = SiteExporter()
+    exporter.maximumPages = 2
+    #expect(throws: SiteExportError.pageLimitReached(limit: 2)) {
+      try exporter.export(SiteExporterTests.catalogue(), toDirectory: folder)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["index.html"])
+    #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "old")
+  }
+}
