@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "TableKit", targets: ["TableKit"]),
     .library(name: "TableRender", targets: ["TableRender"]),
     .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
+    .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
     .executable(name: "tablekit", targets: ["tablekit"]),
     .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
@@ -33,6 +34,9 @@ let package = Package(
       dependencies: ["TableKit"],
       swiftSettings: strictSettings
     ),
+    // One-line test assertions over TableKit (rendering, changes, navigation, whole-app walks);
+    // it links Testing and XCTest and reports to whichever one runs the test.
+    .target(name: "TableKitTesting", dependencies: ["TableKit"], swiftSettings: strictSettings),
     .target(
       name: "TableKitCommandLine",
       dependencies: ["TableKit", "TableRender"],
@@ -45,10 +49,13 @@ let package = Package(
     ),
     .executableTarget(
       name: "tablekit-bench",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: ["TableKit", "TableRender", "TableKitTesting"],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "TableKitCommandLineTests",
       dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
@@ -57,6 +64,11 @@ let package = Package(
     .testTarget(
       name: "TableKitNetworkingTests",
       dependencies: ["TableKit", "TableKitNetworking"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitTestingTests",
+      dependencies: ["TableKit", "TableKitTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

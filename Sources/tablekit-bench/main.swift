@@ -11,6 +11,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
 ///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
 ///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
+///     swift run -c release tablekit-bench --walk 1000  # every level of an app rendered and checked
 ///     swift run -c release tablekit-bench --export site 100 100  # a 10,101-page site (export-bench.sh)
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
@@ -30,6 +31,7 @@ struct BenchmarkOptions {
   var standardLibraryMaximum = 100_000
   var composeCount: Int?
   var composeCase: String?
+  var walkLevels: Int?
 
   static func parse(_ arguments: [String]) -> BenchmarkOptions {
     var options = BenchmarkOptions()
@@ -75,6 +77,7 @@ struct BenchmarkOptions {
       case "--stdlib-max": options.standardLibraryMaximum = number(argument)
       case "--compose": options.composeCount = number(argument)
       case "--compose-case": options.composeCase = value(argument)
+      case "--walk": options.walkLevels = number(argument)
       default: stop("unknown argument \(argument)")
       }
     }
@@ -156,6 +159,11 @@ if let name = options.diffCase {
 if let count = options.composeCount {
   runCompositionBenchmark(
     rows: count, repetitions: options.repetitions, only: options.composeCase)
+  exit(0)
+}
+
+if let levels = options.walkLevels {
+  runWalkBenchmark(levels: levels, repetitions: max(options.repetitions, 5))
   exit(0)
 }
 

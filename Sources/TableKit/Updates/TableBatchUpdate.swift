@@ -3,7 +3,7 @@
 ///
 /// Building one checks every rule listed at ``TableChangeset`` and every count; a value only
 /// exists for a consistent update, so the table changes nothing until one is made.
-struct TableBatchUpdate {
+package struct TableBatchUpdate {
   /// For each old section, its index in the new table, or `-1` when it is deleted.
   private var newSectionOfOld: [Int]
   /// For each old section, its rows that leave it (deleted or moved out), sorted.
@@ -19,7 +19,7 @@ struct TableBatchUpdate {
   ///
   /// - Throws: ``TableUpdateError`` for the first rule or count it breaks.
   /// - Complexity: O(s + c log c) for s sections and c changes.
-  init(
+  package init(
     _ changeset: TableChangeset,
     from old: TableShape,
     to new: TableShape
@@ -179,7 +179,7 @@ struct TableBatchUpdate {
 
   /// The index in the new table of the old `section`, or `nil` when it was deleted or is out of
   /// range.
-  func newSection(ofOld section: Int) -> Int? {
+  package func newSection(ofOld section: Int) -> Int? {
     guard newSectionOfOld.indices.contains(section), newSectionOfOld[section] >= 0 else {
       return nil
     }
@@ -193,7 +193,7 @@ struct TableBatchUpdate {
   /// fill the places the inserted and moved-in rows leave free.
   ///
   /// - Complexity: O(log c + a) for c rows leaving its section and a arriving before it.
-  func newPosition(of position: TablePosition) -> TablePosition? {
+  package func newPosition(of position: TablePosition) -> TablePosition? {
     guard newSectionOfOld.indices.contains(position.section) else { return nil }
     let newSection = newSectionOfOld[position.section]
     guard newSection >= 0, !deleted.contains(position) else { return nil }

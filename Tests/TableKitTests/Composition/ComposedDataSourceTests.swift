@@ -1,10 +1,11 @@
 import TableKit
+import TableKitTesting
 import Testing
 
 @Suite struct ComposedDataSourceTests {
   /// General (static), Devices (an array), Alerts (a filtered list of things with even values).
   private func makeSettings() throws -> (
-    ComposedDataSource, ThingList, FilteredDataSource<ThingList>, TableView, ChangeLog
+    ComposedDataSource, ThingList, FilteredDataSource<ThingList>, TableView
   ) {
     let general = SectionedDataSource(sections: [
       TableSection("General", items: ["Wi-Fi", "Bluetooth"]),
@@ -16,14 +17,11 @@ import Testing
     ])
     let even = alerts.filtered { ($0 as? Thing).map { $0.value % 2 == 0 } ?? false }
     let settings = ComposedDataSource([general, devices, even])
-    let table = TableView(dataSource: settings)
-    let log = ChangeLog()
-    table.updateObserver = log
-    return (settings, alerts, even, table, log)
+    return (settings, alerts, even, TableView(dataSource: settings))
   }
 
   @Test func aSettingsScreenShowsItsChildrenInOrder() throws {
-    let (settings, _, _, table, _) = try makeSettings()
+    let (settings, _, _, table) = try makeSettings()
     #expect(table.shape == TableShape(rowCounts: [2, 1, 3, 3]))
     #expect(try table.titleForHeader(inSection: 0) == "General")
     #expect(try table.titleForFooter(inSection: 1) == "Brightness and text")
@@ -40,32 +38,27 @@ import Testing
   }
 
   @Test func aSearchFieldNarrowsTheFilteredChild() throws {
-    let (_, _, even, table, log) = try makeSettings()
+    let (_, _, even, table) = try makeSettings()
     // Typing narrows to the multiples of 4 and then widens to everything.
-    let narrower = try even.setPredicate { ($0 as? Thing).map { $0.value % 4 == 0 } ?? false }
+    let narrower = try assertChanges(in: table, "deleted rows [(3, 0), (3, 2)]") {
+      try even.setPredicate { ($0 as? Thing).map { $0.value % 4 == 0 } ?? false }
+    }
     #expect(narrower == TableChangeset(deletedRows: [pos(0, 0), pos(0, 2)]))
-    #expect(log.changesets.last == TableChangeset(deletedRows: [pos(3, 0), pos(3, 2)]))
-    #expect(table.shape == TableShape(rowCounts: [2, 1, 3, 1]))
-    #expect(try table.cell(at: pos(3, 0)).text == "thing 4=4")
-    try even.setPredicate { _ in true }
-    #expect(
-      log.changesets.last
-        == TableChangeset(insertedRows: [pos(3, 0), pos(3, 1), pos(3, 2), pos(3, 4), pos(3, 5)]))
-    #expect(table.shape == TableShape(rowCounts: [2, 1, 3, 6]))
+    try assertChanges(in: table, "inserted rows [(3, 0), (3, 1), (3, 2), (3, 4), (3, 5)]") {
+      try even.setPredicate { _ in true }
+    }
   }
 
   @Test func aChildChangePassesThroughTheFilterAndTheComposition() throws {
-    let (_, alerts, _, table, log) = try makeSettings()
+    let (_, alerts, _, table) = try makeSettings()
     // 3 becomes 8 (now shown), 4 is deleted, 10 is inserted at the front.
     let next = try edited(alerts.snapshot) { snapshot in
       try snapshot.deleteItems([4])
       try snapshot.insertItems([10], beforeItem: 1)
     }
-    try alerts.apply(next, items: [Thing(id: 3, value: 8), Thing(id: 10, value: 10)])
-    let changes = try #require(log.changesets.last)
-    #expect(changes.deletedRows == [pos(3, 1)])
-    #expect(changes.insertedRows == [pos(3, 0), pos(3, 2)])
-    #expect(table.shape == TableShape(rowCounts: [2, 1, 3, 4]))
+    try assertChanges(in: table, "deleted rows [(3, 1)], inserted rows [(3, 0), (3, 2)]") {
+      try alerts.apply(next, items: [Thing(id: 3, value: 8), Thing(id: 10, value: 10)])
+    }
     let texts = try (0..<4).map { try table.cell(at: pos(3, $0)).text }
     #expect(texts == ["thing 10=10", "thing 2=2", "thing 3=8", "thing 6=6"])
   }
@@ -75,28 +68,17 @@ import Testing
     let leaf = try ThingList([(7, [Thing(id: 1, value: 1), Thing(id: 2, value: 2)]), (8, [])])
     let inner = ComposedDataSource([SectionedDataSource(items: ["inner"]), leaf])
     let middle = ComposedDataSource([SectionedDataSource<String>(sections: []), inner])
-    let root = ComposedDataSource([top, middle])
-    let table = TableView(dataSource: root)
-    let log = ChangeLog()
-    table.updateObserver = log
+    let table = TableView(dataSource: ComposedDataSource([top, middle]))
     #expect(table.shape == TableShape(rowCounts: [1, 1, 2, 0]))
-    let old = leaf.model
     let next = try edited(leaf.snapshot) { snapshot in
       try snapshot.moveItem(1, afterItem: 2)
       try snapshot.appendItems([3], toSection: 8)
       try snapshot.appendSections([9])
     }
-    try leaf.apply(next, items: [Thing(id: 3, value: 3)])
-    let changes = try #require(log.changesets.last)
-    // The leaf's sections start at table section 2.
-    #expect(changes.insertedSections == [4])
-    #expect(changes.insertedRows == [pos(3, 0)])
-    #expect(changes.movedRows.count == 1)
-    #expect(table.shape == TableShape(rowCounts: [1, 1, 2, 1, 0]))
-    // Replayed on the old leaf (shifted into table sections), the table's changeset gives the new.
-    let replayed = UIKitBatchModel.replay(
-      changes.offsettingSectionsForTest(by: -2), old: old, new: leaf.model)
-    #expect(try replayed.get() == leaf.model)
+    // The leaf's sections start at table section 2; the changeset is replayed on the old table.
+    try assertChanges(
+      in: table, "inserted sections [4], inserted rows [(3, 0)], moved rows [(2, 1)→(2, 0)]"
+    ) { try leaf.apply(next, items: [Thing(id: 3, value: 3)]) }
   }
 
   @Test func severalChangesInATransactionArriveAsOneChangeset() throws {
@@ -203,7 +185,7 @@ import Testing
   }
 
   @Test func filteredSelectionReachesTheBaseAtItsPosition() throws {
-    let (_, alerts, _, table, _) = try makeSettings()
+    let (_, alerts, _, table) = try makeSettings()
     try table.selectRow(at: pos(3, 1))
     #expect(alerts.selected.map(\.0) == [pos(0, 3)])
     #expect(alerts.selected.map(\.1) == [4])

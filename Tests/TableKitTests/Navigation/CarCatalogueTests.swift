@@ -1,76 +1,67 @@
 import Foundation
 import TableKit
+import TableKitTesting
 import Testing
 
 @Suite struct CarCatalogueTests {
   @Test func observersSeeTheWalkPushByPush() throws {
-    let stack = try CarCatalogue.makeStack()
-    let transcript = NavigationEventLog()
-    stack.addObserver(transcript)
-    try stack.selectRow(at: TablePosition(section: 0, row: 1))
-    try stack.selectRow(at: TablePosition(section: 0, row: 0))
-    try stack.pop()
-    try stack.selectRow(at: TablePosition(section: 0, row: 2))
-    stack.popToRoot()
-    try stack.selectRow(at: TablePosition(section: 0, row: 2))
-
-    #expect(
-      transcript.lines == [
-        "push BMW", "push 3 Series", "pop 3 Series", "push X3", "pop X3", "pop BMW",
-        "push Citroën",
-      ])
-    #expect(stack.breadcrumbs == ["Brands", "Citroën"])
+    let app = NavigationTester(try CarCatalogue.makeStack())
+    app.tap("BMW")
+    app.expectPush("BMW")
+    app.tap("3 Series")
+    app.expectPush("3 Series")
+    app.back()
+    app.expectPop("3 Series")
+    app.tap("X3")
+    app.expectPush("X3")
+    app.perform("pop to root") { $0.popToRoot() }
+    app.expectPop("X3")
+    app.expectPop("BMW")
+    app.tap("Citroën")
+    app.expectPush("Citroën")
+    app.expectBreadcrumbs(["Brands", "Citroën"])
   }
 
   @Test func drillsFromBrandsToModelsToTheDetail() throws {
-    let stack = try CarCatalogue.makeStack()
-    #expect(stack.breadcrumbs == ["Brands"])
-    #expect(stack.top.table.shape.rowCounts == [3])
-
+    let app = NavigationTester(try CarCatalogue.makeStack())
     // Selecting BMW pushes its models, titled with the brand, back to "Brands".
-    let models = try #require(try stack.selectRow(at: TablePosition(section: 0, row: 1)))
-    #expect(stack.top === models)
-    #expect(models.title == "BMW")
-    #expect(models.backTitle == "Brands")
-    #expect(stack.breadcrumbs == ["Brands", "BMW"])
-    #expect(try models.table.cell(at: TablePosition(section: 0, row: 2)).text == "X3")
-
+    app.tap("BMW")
+    app.expectPush("BMW")
+    assertRendering(of: app.stack.top, "# BMW ‹ Brands\n  3 Series >\n  5 Series >\n  X3 >")
     // Selecting X3 pushes the detail, made from the session alone.
-    let detail = try #require(try stack.selectRow(at: TablePosition(section: 0, row: 2)))
-    #expect(detail.title == "X3")
-    #expect(detail.backTitle == "BMW")
-    #expect(stack.breadcrumbs == ["Brands", "BMW", "X3"])
-    let rows = try (0..<2).map { row in
-      let cell = try detail.table.cell(at: TablePosition(section: 0, row: row))
-      return "\(cell.text): \(cell.detailText ?? "")"
-    }
-    #expect(rows == ["Brand: BMW", "Model: X3"])
-    #expect(stack.destinations.map { $0 as? CarLevel } == [.brands, .models, .detail])
-
+    app.tap("X3")
+    app.expectPush("X3")
+    assertRendering(
+      of: app.stack.top,
+      """
+      # X3 ‹ BMW
+        Brand — BMW (not selectable)
+        Model — X3 (not selectable)
+      """)
+    #expect(app.stack.destinations.map { $0 as? CarLevel } == [.brands, .models, .detail])
     // The detail's rows lead nowhere and cannot be selected.
-    #expect(try stack.selectRow(at: TablePosition(section: 0, row: 0)) == nil)
-    #expect(stack.depth == 3)
+    app.tap("Brand")
+    app.expectBreadcrumbs(["Brands", "BMW", "X3"])
   }
 
   @Test func sessionValuesGoWithTheLevelThatWroteThem() throws {
-    let stack = try CarCatalogue.makeStack()
-    try stack.selectRow(at: TablePosition(section: 0, row: 0))
-    try stack.selectRow(at: TablePosition(section: 0, row: 1))
-    #expect(stack.session.value(for: .brand)?.name == "Alfa Romeo")
-    #expect(stack.session.value(for: .model) == "Stelvio")
-
+    let app = NavigationTester(try CarCatalogue.makeStack(), exhaustivity: .off)
+    app.track(SessionKey<CarBrand>.brand)
+    app.track(SessionKey<String>.model)
+    app.tap("Alfa Romeo")
+    app.expectSession(.brand, CarCatalogue.brands[0])
+    app.tap("Stelvio")
+    app.expectSession(.model, "Stelvio")
     // The detail wrote nothing; popping it keeps the model, written by the models level.
-    try stack.pop()
-    #expect(stack.session.value(for: .model) == "Stelvio")
+    app.back()
     // Popping the models level takes its model with it; the brand belongs to the root level.
-    try stack.pop()
-    #expect(stack.session.value(for: .model) == nil)
-    #expect(stack.session.value(for: .brand)?.name == "Alfa Romeo")
-
+    app.back()
+    app.expectSession(.model, nil)
     // Choosing another brand overwrites the root level's value.
-    let models = try #require(try stack.selectRow(at: TablePosition(section: 0, row: 2)))
-    #expect(models.title == "Citroën")
-    #expect(stack.session.value(for: .brand)?.name == "Citroën")
+    app.tap("Citroën")
+    app.expectSession(.brand, CarCatalogue.brands[2])
+    app.expectTitle("Citroën")
+    app.finish()
   }
 
   @Test func aLevelWhoseSessionValueIsMissingIsATypedError() throws {

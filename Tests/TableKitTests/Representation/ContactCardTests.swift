@@ -1,34 +1,26 @@
 import TableKit
+import TableKitTesting
 import Testing
 
 @Suite struct ContactCardTests {
   private let ada = Contact.ada
 
-  private func cells(of table: TableView) throws -> [[Cell]] {
-    try (0..<table.numberOfSections).map { section in
-      try (0..<table.numberOfRows(inSection: section)).map { row in
-        try table.cell(at: TablePosition(section: section, row: row))
-      }
-    }
+  private func at(_ section: Int, _ row: Int) -> TablePosition {
+    TablePosition(section: section, row: row)
   }
 
   @Test func showsThreeTitledSectionsOfMixedTypes() throws {
-    let table = TableView(dataSource: ContactCardDataSource(contact: ada))
-
-    #expect(table.numberOfSections == 3)
-    #expect(try table.titleForHeader(inSection: 0) == "Phone")
-    #expect(try table.titleForHeader(inSection: 1) == "Address")
-    #expect(try table.titleForHeader(inSection: 2) == "E-mail")
-    let cells = try cells(of: table)
-    #expect(
-      cells.map { $0.map(\.kind) } == [
-        [.phoneNumber, .phoneNumber], [.postalAddress], [.emailAddress],
-      ])
-    #expect(cells[0][1] == Cell("+44 7700 900123", detail: "mobile", kind: .phoneNumber))
-    #expect(cells[1][0].text == "12 St James's Square")
-    #expect(cells[1][0].detailText == "SW1Y 4JH London")
-    #expect(cells[1][0].accessory == .disclosureIndicator)
-    #expect(cells[2][0] == Cell("ada@analytical.example", detail: "work", kind: .emailAddress))
+    assertRendering(
+      of: TableView(dataSource: ContactCardDataSource(contact: ada)),
+      """
+      § Phone
+        +44 20 7946 0018 — work {phone-number}
+        +44 7700 900123 — mobile {phone-number}
+      § Address
+        12 St James's Square — SW1Y 4JH London > {postal-address}
+      § E-mail
+        ada@analytical.example — work {email-address}
+      """)
   }
 
   @Test func representedObjectsAreTheModelValues() throws {
@@ -46,10 +38,11 @@ import Testing
     let card = TableView(dataSource: ContactCardDataSource(contact: ada))
     let activity = TableView(dataSource: RecentActivityDataSource(recent: recent))
 
-    let activityCells = try cells(of: activity)[0]
-    #expect(activityCells[0] == (try card.cell(at: TablePosition(section: 2, row: 0))))
-    #expect(activityCells[1] == (try card.cell(at: TablePosition(section: 0, row: 0))))
-    #expect(activityCells[2] == (try card.cell(at: TablePosition(section: 1, row: 0))))
+    let cardRows = TableRendering(card)
+    let activityRows = TableRendering(activity)
+    #expect(activityRows.line(of: at(0, 0)) == cardRows.line(of: at(2, 0)))
+    #expect(activityRows.line(of: at(0, 1)) == cardRows.line(of: at(0, 0)))
+    #expect(activityRows.line(of: at(0, 2)) == cardRows.line(of: at(1, 0)))
   }
 
   @Test func aNewTypeNeedsOnlyItsConformance() throws {

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTesting
 import Testing
 
 /// A contact list that records what it hears, as an app's subclass would react to it.
@@ -15,13 +16,6 @@ private final class ContactList: DiffableDataSource<String, Person> {
   }
 }
 
-private final class UpdateLog: TableUpdateObserver {
-  var changesets: [TableChangeset] = []
-  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset) {
-    changesets.append(changeset)
-  }
-}
-
 private func at(_ section: Int, _ row: Int) -> TablePosition {
   TablePosition(section: section, row: row)
 }
@@ -32,67 +26,62 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
   private let grace = Person(id: "grace", name: "Grace Hopper")
   private let edsger = Person(id: "edsger", name: "Edsger Dijkstra")
 
-  /// Friends: Ada, Alan; Work: Grace, Edsger — shown in a table that logs its updates.
-  private func makeContacts() throws -> (ContactList, TableView, UpdateLog) {
+  /// Friends: Ada, Alan; Work: Grace, Edsger — shown in a table; the first snapshot inserts
+  /// both sections, each changeset is replayed by UIKit's rules.
+  private func makeContacts() throws -> (ContactList, TableView) {
     let contacts = ContactList(headerTitles: ["friends": "Friends", "work": "Work"])
     let table = TableView(dataSource: contacts)
-    let log = UpdateLog()
-    table.updateObserver = log
     var snapshot = TableSnapshot<String, Person.ID>()
     try snapshot.appendSections(["friends", "work"])
     try snapshot.appendItems([ada.id, alan.id], toSection: "friends")
     try snapshot.appendItems([grace.id, edsger.id], toSection: "work")
-    try contacts.apply(snapshot, items: [ada, alan, grace, edsger])
-    return (contacts, table, log)
+    try assertChanges(in: table, "inserted sections [0, 1]") {
+      try contacts.apply(snapshot, items: [ada, alan, grace, edsger])
+    }
+    return (contacts, table)
   }
 
   @Test func theFirstSnapshotInsertsItsSections() throws {
-    let (_, table, log) = try makeContacts()
-    #expect(log.changesets == [TableChangeset(insertedSections: [0, 1])])
-    #expect(table.shape == TableShape(rowCounts: [2, 2]))
+    let (_, table) = try makeContacts()  // asserts "inserted sections [0, 1]"
     #expect(try table.titleForHeader(inSection: 1) == "Work")
     #expect(try table.cell(at: at(1, 0)) == Cell("Grace Hopper", kind: "person"))
   }
 
   @Test func renamingAnEntryReloadsItsRow() throws {
-    let (contacts, table, log) = try makeContacts()
+    let (contacts, table) = try makeContacts()
     var renamed = alan
     renamed.name = "Alan M. Turing"
-    let changes = try contacts.apply(contacts.snapshot, items: [renamed])
-    #expect(changes == TableChangeset(reloadedRows: [at(0, 1)]))
-    #expect(log.changesets.last == changes)
+    try assertChanges(in: table, "reloaded rows [(0, 1)]") {
+      try contacts.apply(contacts.snapshot, items: [renamed])
+    }
     #expect(try table.cell(at: at(0, 1)).text == "Alan M. Turing")
   }
 
   @Test func movingAnEntryBetweenSectionsIsOneMoveAndKeepsItSelected() throws {
-    let (contacts, table, log) = try makeContacts()
+    let (contacts, table) = try makeContacts()
     try table.selectRow(at: at(0, 0))  // Ada
     var snapshot = contacts.snapshot
     try snapshot.moveItem(ada.id, afterItem: edsger.id)
-    try contacts.apply(snapshot)
-    #expect(
-      log.changesets.last
-        == TableChangeset(movedRows: [TableChangeset.RowMove(from: at(0, 0), to: at(1, 2))]))
+    try assertChanges(in: table, "moved rows [(0, 0)→(1, 2)]") { try contacts.apply(snapshot) }
     #expect(table.selectedPositions == [at(1, 2)])
     #expect(try table.representedObject(at: at(1, 2)) as? Person == ada)
     #expect(contacts.deselected.isEmpty)
   }
 
   @Test func deletingTheSelectedEntryDeselectsItAndTellsTheDataSource() throws {
-    let (contacts, table, log) = try makeContacts()
+    let (contacts, table) = try makeContacts()
     try table.selectRow(at: at(1, 0))  // Grace
     #expect(contacts.selected == ["Grace Hopper"])
     var snapshot = contacts.snapshot
     try snapshot.deleteItems([grace.id])
-    try contacts.apply(snapshot)
-    #expect(log.changesets.last == TableChangeset(deletedRows: [at(1, 0)]))
+    try assertChanges(in: table, "deleted rows [(1, 0)]") { try contacts.apply(snapshot) }
     #expect(table.selectedPositions.isEmpty)
     #expect(contacts.deselected == [at(1, 0)], "at the row's old position")
     #expect(table.shape == TableShape(rowCounts: [2, 1]))
   }
 
   @Test func aDuplicateIdentifierIsAnErrorNamingBothPositions() throws {
-    let (contacts, _, _) = try makeContacts()
+    let (contacts, _) = try makeContacts()
     var snapshot = contacts.snapshot
     #expect(
       throws: TableSnapshotError<String, String>.duplicateItem(
@@ -104,33 +93,40 @@ private func at(_ section: Int, _ row: Int) -> TablePosition {
   }
 
   @Test func anItemWithNoValueIsRefusedAndNothingChanges() throws {
-    let (contacts, table, log) = try makeContacts()
+    let (contacts, table) = try makeContacts()
     var snapshot = contacts.snapshot
     try snapshot.appendItems(["barbara"], toSection: "work")
-    #expect(throws: TableUpdateError.missingItem(identifier: #""barbara""#)) {
-      try contacts.apply(snapshot)
+    assertChanges(in: table, "no changes") {
+      #expect(throws: TableUpdateError.missingItem(identifier: #""barbara""#)) {
+        try contacts.apply(snapshot)
+      }
     }
     #expect(contacts.snapshot.numberOfItems == 4)
-    #expect(table.shape == TableShape(rowCounts: [2, 2]))
-    #expect(log.changesets.count == 1)
   }
 
   @Test func sectionsMoveAndRowsMoveInOneChangeset() throws {
-    let (contacts, table, log) = try makeContacts()
+    let (contacts, table) = try makeContacts()
     var snapshot = contacts.snapshot
     try snapshot.moveSection("work", beforeSection: "friends")
     try snapshot.moveItem(edsger.id, beforeItem: grace.id)
     try snapshot.insertSections(["family"], afterSection: "friends")
     let barbara = Person(id: "barbara", name: "Barbara Liskov")
     try snapshot.appendItems([barbara.id], toSection: "family")
-    try contacts.apply(snapshot, items: [barbara])
-    let changes = try #require(log.changesets.last)
-    #expect(changes.insertedSections == [2])
-    #expect(changes.movedSections.count == 1)
-    #expect(changes.movedRows.count == 1)
-    #expect(table.shape == TableShape(rowCounts: [2, 2, 1]))
-    #expect(try table.cell(at: at(0, 0)).text == "Edsger Dijkstra")
-    #expect(try table.cell(at: at(2, 0)).text == "Barbara Liskov")
+    try assertChanges(
+      in: table, "inserted sections [2], moved sections [1→0], moved rows [(1, 1)→(0, 0)]"
+    ) { try contacts.apply(snapshot, items: [barbara]) }
+    assertRendering(
+      of: table,
+      """
+      § Work
+        Edsger Dijkstra {person}
+        Grace Hopper {person}
+      § Friends
+        Ada Lovelace {person}
+        Alan Turing {person}
+      §
+        Barbara Liskov {person}
+      """)
   }
 
   @Test func withoutATableItOnlyKeepsTheSnapshot() throws {

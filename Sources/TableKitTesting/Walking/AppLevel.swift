@@ -1,0 +1,24 @@
+public import TableKit
+
+/// One level reached by an ``AppWalk``, while it is on top of the stack.
+///
+/// A check reads it and returns the problems it finds, in words; an empty list means the level
+/// passes.
+public struct AppLevel {
+  /// The level's controller, on top of the stack.
+  public let controller: TableController
+  /// The stack the walk drives.
+  public let stack: NavigationController
+  /// The rows selected from the level the walk started at down to this one.
+  public let rowPath: [TablePosition]
+  /// The titles from the root to this level.
+  public let breadcrumbs: [String]
+  /// What the level shows.
+  public let rendering: TableRendering
+
+  /// The level's name in reports: its breadcrumbs joined by ` › `, `(untitled)` for a level
+  /// without a title.
+  public var name: String {
+    breadcrumbs.map { $0.isEmpty ? "(untitled)" : $0 }.joined(separator: " › ")
+  }
+}

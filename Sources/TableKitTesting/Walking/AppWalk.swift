@@ -1,0 +1,97 @@
+public import TableKit
+
+/// Walks every level reachable from a stack's top, renders each and runs checks on it, and
+/// collects every level that fails rather than stopping at the first.
+///
+/// The walk is `NavigationWalker`'s (depth first, row order, cycles skipped, the
+/// stack left as it was). For each level it builds an ``AppLevel`` and runs the built-in checks
+/// (``AppWalk/standardChecks(_:)``) and then the caller's. It uses no test framework, so a
+/// benchmark or a command-line tool can run it too; ``assertEveryLevel(of:walker:fileID:filePath:line:column:checking:)``
+/// is the assertion built on it.
+public struct AppWalk: Sendable {
+  /// A level that failed a check.
+  public struct Failure: Hashable, Sendable {
+    /// The level's breadcrumbs joined by ` › `.
+    public var level: String
+    /// The rows selected to reach it.
+    public var rowPath: [TablePosition]
+    /// What was wrong, one entry per problem.
+    public var problems: [String]
+  }
+
+  /// What a walk found.
+  public struct Report: Hashable, Sendable {
+    /// The levels visited, in the walk's order.
+    public var levelsVisited = 0
+    /// The levels that failed a check, in the walk's order.
+    public var failures: [Failure] = []
+    /// Every level's rendering under a `== Breadcrumbs` line, in the walk's order.
+    public var lines: [String] = []
+    /// What the walker reported (cycles skipped, limits reached).
+    public var walk = NavigationWalkReport()
+
+    /// The failures in words, one level per paragraph, or `nil` when every level passed.
+    public var failureMessage: String? {
+      guard !failures.isEmpty else { return nil }
+      let levels = failures.map { failure in
+        let path = failure.rowPath.map(\.description).joined(separator: " ")
+        return "• \(failure.level)" + (path.isEmpty ? "" : " (rows \(path))") + "\n"
+          + failure.problems.map { "    " + $0 }.joined(separator: "\n")
+      }
+      return "\(failures.count) of \(levelsVisited) levels failed:\n"
+        + levels.joined(separator: "\n")
+    }
+  }
+
+  /// The walker that decides which levels are reached.
+  public var walker: NavigationWalker
+  /// The version of each level's rendering.
+  public var version: TableRendering.Version
+
+  /// A walk with `walker`'s limits.
+  public init(walker: NavigationWalker = NavigationWalker(), version: TableRendering.Version = .v1)
+  {
+    self.walker = walker
+    self.version = version
+  }
+
+  /// Walks every level reachable from `stack`'s top and checks each.
+  ///
+  /// - Parameters:
+  ///   - stack: The stack; it is as it was when the walk returns, and the rows the walk selected
+  ///     on its top level are deselected again.
+  ///   - check: The caller's checks for one level; return the problems found.
+  /// - Returns: What the walk found.
+  /// - Throws: `NavigationError` when a level cannot be made; the stack is popped back
+  ///   first.
+  public func run(
+    _ stack: NavigationController, checking check: (AppLevel) -> [String] = { _ in [] }
+  ) throws(NavigationError) -> Report {
+    var report = Report()
+    // The walker selects rows to go deeper; on the level it starts from those selections stay
+    // behind. Like a UIKit table deselecting on return, the walk clears the ones it made, so a
+    // second walk of the same stack sees what the first one saw.
+    let start = stack.top.table
+    let selectedBefore = start.selectedPositions
+    defer {
+      for position in start.selectedPositions where !selectedBefore.contains(position) {
+        try? start.deselectRow(at: position)
+      }
+    }
+    report.walk = try walker.walk(stack) { visit in
+      let rendering = TableRendering(visit.controller, version: version)
+      let level = AppLevel(
+        controller: visit.controller, stack: stack, rowPath: visit.rowPath,
+        breadcrumbs: visit.breadcrumbs, rendering: rendering)
+      report.levelsVisited += 1
+      report.lines.append("== " + level.name)
+      report.lines.append(contentsOf: rendering.lines)
+      let problems = Self.standardChecks(level) + check(level)
+      if !problems.isEmpty {
+        report.failures.append(
+          Failure(level: level.name, rowPath: level.rowPath, problems: problems))
+      }
+    }
+    return report
+  }
+}
