@@ -11,6 +11,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
 ///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
 ///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
+///     swift run -c release tablekit-bench --routes 10,10000  # URL matching against 10 and 10k routes
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
   var cases = OwnCase.allCases
@@ -29,6 +30,8 @@ struct BenchmarkOptions {
   var standardLibraryMaximum = 100_000
   var composeCount: Int?
   var composeCase: String?
+  var routeCounts: [Int] = []
+  var routeMatches = 200_000
 
   static func parse(_ arguments: [String]) -> BenchmarkOptions {
     var options = BenchmarkOptions()
@@ -74,6 +77,14 @@ struct BenchmarkOptions {
       case "--stdlib-max": options.standardLibraryMaximum = number(argument)
       case "--compose": options.composeCount = number(argument)
       case "--compose-case": options.composeCase = value(argument)
+      case "--routes":
+        options.routeCounts = value(argument).split(separator: ",").map { part in
+          guard let count = Int(part), count > 0 else {
+            stop("--routes takes numbers like 10,10000")
+          }
+          return count
+        }
+      case "--route-matches": options.routeMatches = number(argument)
       default: stop("unknown argument \(argument)")
       }
     }
@@ -120,6 +131,11 @@ if let count = options.verifyCount {
   var text = ""
   for index in 0..<count { text += dataSource.row(at: index).tsvLine + "\n" }
   FileHandle.standardOutput.write(Data(text.utf8))
+  exit(0)
+}
+
+if !options.routeCounts.isEmpty {
+  runRoutingBenchmark(routeCounts: options.routeCounts, matches: options.routeMatches)
   exit(0)
 }
 
