@@ -17,7 +17,8 @@
 #
 # Harnesses: escapers (the four escapers against slow references), renderers (the four
 # renderers over small tables made from the input), width (DisplayWidth and TerminalMeasure
-# against the grapheme-cluster path), json (the command line's JSON table reader).
+# against the grapheme-cluster path), json (the command line's JSON table reader), routing
+# (the router's match and print, Base64URL and object IDs, and restore of saved stacks).
 #
 # Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
 # TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
@@ -36,7 +37,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${FUZZ_OUT:-.build-fuzz}
-harnesses=(escapers renderers width json)
+harnesses=(escapers renderers width json routing)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 

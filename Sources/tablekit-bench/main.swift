@@ -13,6 +13,7 @@ import TableRender
 ///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
 ///     swift run -c release tablekit-bench --walk 1000  # every level of an app rendered and checked
 ///     swift run -c release tablekit-bench --export site 100 100  # a 10,101-page site (export-bench.sh)
+///     swift run -c release tablekit-bench --routes 10,10000  # URL matching against 10 and 10k routes
 struct BenchmarkOptions {
   var rowCounts = [100_000, 1_000_000]
   var cases = OwnCase.allCases
@@ -32,6 +33,8 @@ struct BenchmarkOptions {
   var composeCount: Int?
   var composeCase: String?
   var walkLevels: Int?
+  var routeCounts: [Int] = []
+  var routeMatches = 200_000
 
   static func parse(_ arguments: [String]) -> BenchmarkOptions {
     var options = BenchmarkOptions()
@@ -78,6 +81,14 @@ struct BenchmarkOptions {
       case "--compose": options.composeCount = number(argument)
       case "--compose-case": options.composeCase = value(argument)
       case "--walk": options.walkLevels = number(argument)
+      case "--routes":
+        options.routeCounts = value(argument).split(separator: ",").map { part in
+          guard let count = Int(part), count > 0 else {
+            stop("--routes takes numbers like 10,10000")
+          }
+          return count
+        }
+      case "--route-matches": options.routeMatches = number(argument)
       default: stop("unknown argument \(argument)")
       }
     }
@@ -127,6 +138,11 @@ if let count = options.verifyCount {
   var text = ""
   for index in 0..<count { text += dataSource.row(at: index).tsvLine + "\n" }
   FileHandle.standardOutput.write(Data(text.utf8))
+  exit(0)
+}
+
+if !options.routeCounts.isEmpty {
+  runRoutingBenchmark(routeCounts: options.routeCounts, matches: options.routeMatches)
   exit(0)
 }
 

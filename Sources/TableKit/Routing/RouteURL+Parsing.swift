@@ -4,13 +4,15 @@ extension RouteURL {
   /// - Parameter string: The URL, untrusted.
   /// - Throws: ``RoutingError/invalidURL(url:part:problem:)`` naming the part and the problem.
   public init(parsing string: String) throws(RoutingError) {
-    let bytes = Array(string.utf8)
     func fail(_ part: RoutingError.URLPart, _ problem: RoutingError.URLProblem) -> RoutingError {
       .invalidURL(url: string, part: part, problem: problem)
     }
-    guard bytes.count <= Self.maximumLength else {
-      throw fail(.whole, .tooLong(length: bytes.count, limit: Self.maximumLength))
+    // The cap first, from the count alone, before a byte is copied or read.
+    let length = string.utf8.count
+    guard length <= Self.maximumLength else {
+      throw fail(.whole, .tooLong(length: length, limit: Self.maximumLength))
     }
+    let bytes = Array(string.utf8)
     // Raw bytes first: a control or a byte that must be encoded anywhere is refused by offset.
     for (offset, byte) in bytes.enumerated() where !Self.mayAppearRaw(byte) {
       throw fail(.whole, .invalidCharacter(byte: byte, offset: offset))

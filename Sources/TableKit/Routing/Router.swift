@@ -33,6 +33,9 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   /// The patterns as a tree.
   private var trie = RouteTrie()
 
+  /// The index of each route by its pattern's canonical text, for ``RoutePrintable``.
+  private var routeIndex: [String: Int] = [:]
+
   /// The level below a destination, or `nil` for a root.
   private let parentOf: @Sendable (Destination) -> Destination?
 
@@ -54,6 +57,7 @@ public struct Router<Destination: NavigationDestination>: Sendable {
       throw .ambiguousPatterns(
         pattern: route.pattern.description, existing: routes[existing].pattern.description)
     }
+    routeIndex[route.pattern.description] = routes.count
     routes.append(route)
   }
 
@@ -159,7 +163,7 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   /// - Parameter destination: A level's description.
   /// - Returns: The canonical URL string.
   /// - Complexity: One call of each route's `parameters` closure and one match per route that
-  ///   prints the destination.
+  ///   prints the destination; one of each when the destination is ``RoutePrintable``.
   public func url(for destination: Destination) -> String? {
     routeURL(for: destination)?.description
   }
@@ -169,17 +173,31 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   /// - Parameter destination: A level's description.
   /// - Returns: The URL, or `nil`.
   public func routeURL(for destination: Destination) -> RouteURL? {
+    if let printable = destination as? any RoutePrintable {
+      let text = printable.routePattern
+      guard
+        let index = routeIndex[text]
+          ?? (try? RoutePattern(text)).flatMap({ routeIndex[$0.description] })
+      else { return nil }
+      return checkedURL(of: destination, by: routes[index])
+    }
     var best: (url: RouteURL, pattern: RoutePattern)?
     for route in routes {
-      guard let url = route.print(destination) else { continue }
       if let best, !route.pattern.precedes(best.pattern) { continue }
-      // Read back from its text, so a value no URL can carry (a control, "..") prints nothing.
-      let text = url.description
-      guard let match = try? matchRoute(text), match.url == url, match.destination == destination
-      else { continue }
+      guard let url = checkedURL(of: destination, by: route) else { continue }
       best = (url, route.pattern)
     }
     return best?.url
+  }
+
+  /// The URL `route` prints for `destination`, when it routes back to it.
+  private func checkedURL(of destination: Destination, by route: Route<Destination>) -> RouteURL? {
+    guard let url = route.print(destination) else { return nil }
+    // Read back from its text, so a value no URL can carry (a control, "..") prints nothing.
+    guard let match = try? matchRoute(url.description), match.url == url,
+      match.destination == destination
+    else { return nil }
+    return url
   }
 
   /// The destinations of every level `url` opens, root first, the last being `url`'s own.

@@ -39,15 +39,20 @@ extension SavedStack {
       guard let old = try? decoder.decode(Version1.self, from: data) else {
         return .failure(.undecodable(reason: "version 1 holds a list of URLs under \"urls\"."))
       }
-      return .levels(old.urls.map { $0.value.map { SavedLevel(url: $0) } })
+      return levels(old.urls.map { $0.value.map { SavedLevel(url: $0) } })
     case currentVersion:
       guard let current = try? decoder.decode(Version2.self, from: data) else {
         return .failure(.undecodable(reason: "version 2 holds a list of levels under \"levels\"."))
       }
-      return .levels(current.levels.map(\.value))
+      return levels(current.levels.map(\.value))
     default:
       return .failure(.newerVersion(found: probe.version, supported: currentVersion))
     }
+  }
+
+  /// The levels, or a failure when there are none: a stack always has a root.
+  private static func levels(_ levels: [SavedLevel?]) -> Reading {
+    levels.isEmpty ? .failure(.undecodable(reason: "it holds no levels.")) : .levels(levels)
   }
 
   private struct VersionProbe: Decodable {

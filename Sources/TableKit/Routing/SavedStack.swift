@@ -1,8 +1,8 @@
 /// A navigation stack saved as a small, versioned, `Codable` value: each level's URL and
 /// selection.
 ///
-/// ``Router/save(_:)`` writes it as JSON text and ``Router/restore(_:resolver:)`` reads it
-/// back. The text of version 2, the current one:
+/// ``Router/save(_:)`` writes it as JSON text and ``Router/restore(_:resolver:factory:)``
+/// reads it back. The text of version 2, the current one:
 ///
 /// ```json
 /// {"levels":[{"selection":[[0,1]],"url":"cars:\/\/brands"},{"url":"cars:\/\/brands\/bmw\/models"}],"version":2}

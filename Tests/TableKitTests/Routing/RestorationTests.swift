@@ -167,6 +167,12 @@ struct StackPicture: Equatable {
       ]
     ),
     (
+      #"{"version":1,"urls":[]}"#,
+      [
+        DroppedLevel(index: nil, url: nil, reason: .undecodable(reason: "it holds no levels."))
+      ]
+    ),
+    (
       #"{"version":2}"#,
       [
         DroppedLevel(

@@ -150,6 +150,34 @@ import Testing
   }
 }
 
+/// A destination that names its route's pattern.
+struct KeyedTag: RoutePrintable {
+  let name: String
+  let routePattern: String
+}
+
+@Suite struct RoutePrintableTests {
+  @Test func aDestinationThatNamesItsRouteIsPrintedByThatRouteAlone() throws {
+    var router = Router<KeyedTag>()
+    try router.register("x://a/{s}") {
+      KeyedTag(name: $0.string("s") ?? "", routePattern: "x://a/{s}")
+    } parameters: {
+      ["s": .string($0.name)]
+    }
+    try router.register("x://b/{s}") {
+      KeyedTag(name: $0.string("s") ?? "", routePattern: "x://b/{s}")
+    } parameters: {
+      ["s": .string($0.name)]
+    }
+    #expect(router.url(for: KeyedTag(name: "q r", routePattern: "x://b/{s}")) == "x://b/q%20r")
+    #expect(router.url(for: KeyedTag(name: "q", routePattern: "x://a/{s}")) == "x://a/q")
+    // A pattern not registered prints nothing, even where another route would print it.
+    #expect(router.url(for: KeyedTag(name: "q", routePattern: "x://c/{s}")) == nil)
+    // Still checked: a value no URL carries prints nothing.
+    #expect(router.url(for: KeyedTag(name: "..", routePattern: "x://a/{s}")) == nil)
+  }
+}
+
 /// A destination named by a string, for routers in tests.
 struct Tag: NavigationDestination, CustomStringConvertible {
   let name: String
