@@ -1,4 +1,4 @@
-import Synchronization
+import TableKit
 
 /// The last line start found in a file, shared by the threads that cut it into chunks
 /// (``ChunkedFileRows``): a line longer than many chunks is searched once, not once for every
@@ -10,7 +10,15 @@ import Synchronization
 /// short rows, where reading it takes 0.1 s).
 final class LineStartCache: Sendable {
   /// The offset searched from and the line start found, or `nil` for none to the file's end.
-  private let last = Mutex<(from: Int, found: Int?)?>(nil)
+  /// (``Locked``, not a bare `Mutex`: the chunk threads share it, and ThreadSanitizer must see
+  /// the lock.)
+  private let last = Locked<LineSearch?>(nil)
+
+  /// One search: where it started and the line start it found, or `nil` for none.
+  private struct LineSearch: Sendable {
+    var from: Int
+    var found: Int?
+  }
 
   /// The offset just past the first line feed at or after `offset` in `file`, or `nil` when
   /// there is none: ``ByteInput/lineStart(after:in:)``, answered from the last search when it
@@ -29,7 +37,7 @@ final class LineStartCache: Sendable {
       return known.found
     }
     let found = ByteInput.lineStart(after: offset, in: file)
-    last.withLock { $0 = (offset, found) }
+    last.withLock { $0 = LineSearch(from: offset, found: found) }
     return found
   }
 }
