@@ -53,7 +53,8 @@ private struct FuzzTable {
   init(_ input: inout FuzzInput) {
     let columnCount = input.choice(5)
     columns = (0..<columnCount).map { _ in
-      ColumnDefinition(input.text(limit: 10), alignment: ColumnDefinition.Alignment.allCases[input.choice(4)])
+      ColumnDefinition(
+        input.text(limit: 10), alignment: ColumnDefinition.Alignment.allCases[input.choice(4)])
     }
     sections = (0..<(1 + input.choice(3))).map { _ in
       let header = input.flag() ? input.text(limit: 10) : nil

@@ -48,8 +48,14 @@ enum Level: NavigationDestination {
 let router: Router<Level> = {
   var router = Router<Level>(parent: \.parent)
   do {
-    try router.register("t://") { _ in .root } parameters: { $0 == .root ? [:] : nil }
-    try router.register("t://l/{list:id}") { values in values.id("list").map(Level.list) } parameters: {
+    try router.register("t://") { _ in
+      .root
+    } parameters: {
+      $0 == .root ? [:] : nil
+    }
+    try router.register("t://l/{list:id}") { values in
+      values.id("list").map(Level.list)
+    } parameters: {
       guard case .list(let id) = $0 else { return nil }
       return ["list": .id(id)]
     }
@@ -60,11 +66,15 @@ let router: Router<Level> = {
       guard case .item(let list, let n) = $0 else { return nil }
       return ["list": .id(list), "n": .integer(n)]
     }
-    try router.register("t://l/{name}") { values in values.string("name").map(Level.page) } parameters: {
+    try router.register("t://l/{name}") { values in
+      values.string("name").map(Level.page)
+    } parameters: {
       guard case .page(let name) = $0 else { return nil }
       return ["name": .string(name)]
     }
-    try router.register("t://l/{rest*}") { values in values.segments("rest").map(Level.rest) } parameters: {
+    try router.register("t://l/{rest*}") { values in
+      values.segments("rest").map(Level.rest)
+    } parameters: {
       guard case .rest(let segments) = $0 else { return nil }
       return ["rest": .segments(segments)]
     }
@@ -87,13 +97,17 @@ func checkMatch(_ text: String) {
   guard let printed = router.url(for: destination) else {
     fail("a routed destination has no URL", [text, destination])
   }
-  guard let back = try? router.match(printed) else { fail("a printed URL does not route", [printed]) }
+  guard let back = try? router.match(printed) else {
+    fail("a printed URL does not route", [printed])
+  }
   expectEqual(back, destination, "a printed URL routes elsewhere", input: text)
 }
 
 func checkBase64(_ text: String) {
   if let bytes = try? Base64URL.decode(text) {
-    expectEqual(Base64URL.encode(bytes), text, "Base64 that decodes does not re-encode to itself", input: text)
+    expectEqual(
+      Base64URL.encode(bytes), text, "Base64 that decodes does not re-encode to itself", input: text
+    )
   }
   if let id = try? ObjectID(segment: text) {
     expectEqual(id.segment, text, "an ID segment that reads does not print back", input: text)

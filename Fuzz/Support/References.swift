@@ -2,6 +2,7 @@
 // the HTML link href (`referenceHref`), written from the documented rules.
 
 import Foundation
+
 @testable import TableRender
 
 /// Whether the formula guard puts `'` before `text`.

@@ -2,24 +2,31 @@ import TableKit
 
 /// A car maker and the models it builds.
 public struct Brand: Hashable, Sendable {
+  /// The maker's name, the level's title once chosen.
   public let name: String
+  /// Where the maker is based, shown beside the name.
   public let country: String
+  /// The models it builds, the next level's rows.
   public let models: [Model]
 }
 
 /// A model of car.
 public struct Model: Hashable, Sendable {
+  /// The model's name.
   public let name: String
+  /// Its body style, shown beside the name.
   public let body: String
 }
 
 extension Brand: TableRepresentable {
+  /// The brand's row: its name and country, leading deeper.
   public var tableCell: Cell {
     Cell(name, detail: country, accessory: .disclosureIndicator, kind: "brand")
   }
 }
 
 extension Model: TableRepresentable {
+  /// The model's row: its name and body, leading deeper.
   public var tableCell: Cell {
     Cell(name, detail: body, accessory: .disclosureIndicator, kind: "model")
   }
@@ -35,8 +42,10 @@ extension SessionKey where Value == Model {
   public static let model = SessionKey("model")
 }
 
-/// The catalogue: brands → the models of the chosen brand (titled with the brand, back to
-/// "Brands") → a detail of brand and model. The choices travel down through the session.
+/// The catalogue: brands, then the models of the chosen brand, then a detail.
+///
+/// The models level is titled with the brand (back to "Brands"); the detail shows brand and
+/// model. The choices travel down through the session.
 public enum Catalogue {
   /// The levels of the catalogue.
   public enum Level: NavigationDestination {

@@ -6,6 +6,8 @@ public enum Entry: Identifiable, Equatable, Sendable {
   case refund(invoice: String, reason: String, cents: Int)
   case note(id: String, text: String)
 
+  /// The entry's identity in a snapshot: the invoice number, `RF-` and the invoice for a
+  /// refund, or the note's own ID.
   public var id: String {
     switch self {
     case .invoice(let number, _, _): number
@@ -16,6 +18,7 @@ public enum Entry: Identifiable, Equatable, Sendable {
 }
 
 extension Entry: TableRepresentable {
+  /// The entry's row, in the form of its kind.
   public var tableCell: Cell {
     switch self {
     case .invoice(let number, let customer, let cents):
