@@ -37,14 +37,16 @@ let package = Package(
     // One-line test assertions over TableKit (rendering, changes, navigation, whole-app walks);
     // it links Testing and XCTest and reports to whichever one runs the test.
     .target(name: "TableKitTesting", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    // Reads CSV, TSV, JSON arrays and JSON Lines into tables for the `tablekit` command:
+    // parsers, the reading threads, and the streaming data source. Internal to the package.
     .target(
-      name: "TableKitCommandLine",
+      name: "TableKitRecords",
       dependencies: ["TableKit", "TableRender"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "tablekit",
-      dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
+      dependencies: ["TableKit", "TableRender", "TableKitRecords"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -57,8 +59,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "TableKitCommandLineTests",
-      dependencies: ["TableKit", "TableRender", "TableKitCommandLine"],
+      name: "TableKitRecordsTests",
+      dependencies: ["TableKit", "TableRender", "TableKitRecords"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -88,7 +88,7 @@ build_modules() {
 extra_sources() {
   case $1 in
     # The command line's support module: its JSON tokenizer and table reader.
-    json) find Sources/TableKitCommandLine -name '*.swift' | sort ;;
+    json) find Sources/TableKitRecords -name '*.swift' | sort ;;
   esac
 }
 

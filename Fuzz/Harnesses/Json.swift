@@ -1,4 +1,4 @@
-// Fuzzes the command line's JSON table reader (`Sources/TableKitCommandLine/`, its tokenizer and
+// Fuzzes the command line's JSON table reader (`Sources/TableKitRecords/`, its tokenizer and
 // the table document), compiled in here with the harness.
 //
 // Properties: reading never traps, whatever the bytes; a failure is a message that names the

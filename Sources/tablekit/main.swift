@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import TableRender
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 
 /// Reads a JSON file as nested lists for `tablekit browse --input`.
 ///

@@ -9,4 +9,4 @@ extension Options.UsageError: LocalizedError {
   var errorDescription: String? { description }
 }
 
-// `JSONTableError` gets the same conformance in TableKitCommandLine, beside the type.
+// `JSONTableError` gets the same conformance in TableKitRecords, beside the type.

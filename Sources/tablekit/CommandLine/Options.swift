@@ -1,4 +1,4 @@
-import TableKitCommandLine
+import TableKitRecords
 import TableRender
 
 /// What the command line asked for.

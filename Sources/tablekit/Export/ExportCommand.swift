@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import TableRender
 
 /// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.

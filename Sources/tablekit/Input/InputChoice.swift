@@ -1,4 +1,4 @@
-import TableKitCommandLine
+import TableKitRecords
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import TableRender
 
 /// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.

@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import Testing
 
 /// An error names the true line, column and byte offset of its place whichever path read it.

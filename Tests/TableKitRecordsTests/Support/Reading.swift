@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 
 /// Reads `json` as the file `t.json`.
 func readDocument(_ json: String) throws(JSONTableError) -> JSONTableDocument {

@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import Testing
 
 /// A field or record longer than its limit stops the reading with an error naming where it

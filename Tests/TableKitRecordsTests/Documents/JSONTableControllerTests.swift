@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import Testing
 
 @Suite struct JSONTableControllerTests {

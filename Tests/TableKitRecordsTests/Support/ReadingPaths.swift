@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import TableRender
 
 /// The ways the command line reads a CSV or TSV input, each of which must report an error at

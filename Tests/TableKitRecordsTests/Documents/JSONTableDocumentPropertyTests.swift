@@ -1,5 +1,5 @@
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 import Testing
 
 /// Writes random tables as JSON in many legal ways (escapes, exponents, whitespace, keys the

@@ -1,4 +1,4 @@
-import TableKitCommandLine
+import TableKitRecords
 import Testing
 
 @Suite struct JSONTokenizerTests {

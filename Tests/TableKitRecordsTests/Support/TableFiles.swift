@@ -1,6 +1,6 @@
 import Foundation
 import TableKit
-import TableKitCommandLine
+import TableKitRecords
 
 /// A file written into a fresh temporary directory, removed when the value goes.
 final class TemporaryFile {
