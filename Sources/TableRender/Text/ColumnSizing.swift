@@ -38,7 +38,7 @@ public enum TextOverflow: Hashable, Sendable {
 }
 
 /// Shrinks column widths to fit a total, widest columns first.
-enum WidthFitting {
+package enum WidthFitting {
   /// `widths` reduced so their sum is at most `available`, never below `minimums`.
   ///
   /// The widest columns give up space first, so short columns keep their natural width: every
@@ -47,7 +47,7 @@ enum WidthFitting {
   /// minimums are returned.
   ///
   /// - Complexity: O(n log w) for n columns of widths up to w.
-  static func fit(_ widths: [Int], minimums: [Int], available: Int) -> [Int] {
+  package static func fit(_ widths: [Int], minimums: [Int], available: Int) -> [Int] {
     let available = max(available, 0)
     func width(_ index: Int, cappedAt cap: Int) -> Int {
       min(widths[index], max(cap, minimums[index]))
@@ -83,9 +83,9 @@ enum WidthFitting {
 }
 
 /// Cutting and breaking text to a display width.
-enum TextFitting {
+package enum TextFitting {
   /// `line` cut to at most `width` columns, ending in `…` when anything was cut.
-  static func truncate(_ line: String, to width: Int) -> String {
+  package static func truncate(_ line: String, to width: Int) -> String {
     guard width > 0 else { return "" }
     var result = ""
     var used = 0
@@ -104,7 +104,7 @@ enum TextFitting {
   ///
   /// A character wider than `width` on its own (an emoji in a column one wide) is shown as `…`,
   /// so no line is ever wider than `width` and a box stays closed.
-  static func wrap(_ line: String, to width: Int) -> [String] {
+  package static func wrap(_ line: String, to width: Int) -> [String] {
     guard width > 0 else { return [line] }
     var lines: [String] = []
     var current = ""

@@ -11,7 +11,7 @@ import TableKit
 /// var lines = FittedLines(.lines("abc\ndefgh", tabWidth: 4), width: 3, overflow: .truncate)
 /// while let line = lines.next() { … }  // "abc", "de…"
 /// ```
-struct FittedLines {
+package struct FittedLines {
   private let width: Int
   private let overflow: TextOverflow
   private let tabWidth: Int
@@ -29,7 +29,7 @@ struct FittedLines {
   ///   - field: The value.
   ///   - width: The column's width.
   ///   - overflow: What happens to a line wider than the column.
-  init(_ field: TextField, width: Int, overflow: TextOverflow) {
+  package init(_ field: TextField, width: Int, overflow: TextOverflow) {
     self.width = width
     self.overflow = overflow
     switch field {
@@ -54,10 +54,10 @@ struct FittedLines {
   ///
   /// Lines are read only when asked for: after each source line's first fitted line, this is
   /// where that source line's break ends.
-  var consumedBytes: Int { reader?.consumedBytes ?? 0 }
+  package var consumedBytes: Int { reader?.consumedBytes ?? 0 }
 
   /// The next line, or `nil` when every line has been given.
-  mutating func next() -> TextField? {
+  package mutating func next() -> TextField? {
     while true {
       if let line = single {
         single = nil

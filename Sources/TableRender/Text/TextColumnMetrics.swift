@@ -1,19 +1,19 @@
-import TableKit
+package import TableKit
 
 /// What the measuring pass learned about each column.
-struct TextColumnMetrics {
+package struct TextColumnMetrics {
   /// The widest value (or title) in each column.
-  var widths: [Int]
+  package var widths: [Int]
   /// The widest part before the decimal point of the numbers in each column.
-  var wholeWidths: [Int]
+  package var wholeWidths: [Int]
   /// The widest decimal point and fraction of the numbers in each column.
-  var fractionWidths: [Int]
+  package var fractionWidths: [Int]
   /// Whether each column holds a number.
-  var holdsNumbers: [Bool]
+  package var holdsNumbers: [Bool]
   /// Whether any row shows an accessory, so an accessory column is drawn.
-  var hasAccessory = false
+  package var hasAccessory = false
 
-  init(count: Int) {
+  package init(count: Int) {
     widths = Array(repeating: 0, count: count)
     wholeWidths = widths
     fractionWidths = widths
@@ -21,7 +21,7 @@ struct TextColumnMetrics {
   }
 
   /// Widens `column` to take `field`.
-  mutating func include(_ field: TextField, column: Int) {
+  package mutating func include(_ field: TextField, column: Int) {
     include(TextValueWidth(field), column: column)
   }
 
@@ -30,7 +30,7 @@ struct TextColumnMetrics {
   /// A column is hidden only when it shows nothing at all (no title, every value empty): a value
   /// or title that takes no columns but is not empty (U+200B, a combining mark) makes it at
   /// least one column wide, so it never vanishes with its header.
-  mutating func include(_ size: TextValueWidth, column: Int) {
+  package mutating func include(_ size: TextValueWidth, column: Int) {
     guard widths.indices.contains(column) else { return }
     if size.isNumber {
       holdsNumbers[column] = true
@@ -46,7 +46,7 @@ struct TextColumnMetrics {
   /// - Parameters:
   ///   - values: The row's values, one per column.
   ///   - tabWidth: The columns between tab stops.
-  mutating func include(row values: UnsafeBufferPointer<CellValue>, tabWidth: Int) {
+  package mutating func include(row values: UnsafeBufferPointer<CellValue>, tabWidth: Int) {
     for column in values.indices {
       switch values[column] {
       case .text(let text):
@@ -65,7 +65,7 @@ struct TextColumnMetrics {
   /// Takes in the widths measured over other rows: each the wider of the two.
   ///
   /// - Parameter other: Metrics of the same columns, measured over other rows.
-  mutating func merge(_ other: TextColumnMetrics) {
+  package mutating func merge(_ other: TextColumnMetrics) {
     for column in widths.indices where other.widths.indices.contains(column) {
       widths[column] = max(widths[column], other.widths[column])
       wholeWidths[column] = max(wholeWidths[column], other.wholeWidths[column])
@@ -86,7 +86,7 @@ struct TextColumnMetrics {
   ///   - fractionDigits: Digits after the point.
   ///   - column: The column.
   /// - Returns: `true` when measuring the value could not change the column.
-  func alreadyHolds(decimal value: Double, fractionDigits: Int, column: Int) -> Bool {
+  package func alreadyHolds(decimal value: Double, fractionDigits: Int, column: Int) -> Bool {
     guard widths.indices.contains(column), holdsNumbers[column] else { return false }
     let digits = min(max(fractionDigits, 0), 15)
     let fraction = digits > 0 ? digits + 1 : 0
@@ -104,7 +104,7 @@ struct TextColumnMetrics {
   ///   - value: The number.
   ///   - column: The column.
   /// - Returns: `true` when measuring the value could not change the column.
-  func alreadyHolds(integer value: Int, column: Int) -> Bool {
+  package func alreadyHolds(integer value: Int, column: Int) -> Bool {
     guard widths.indices.contains(column), holdsNumbers[column] else { return false }
     let digits = wholeWidths[column] - 1
     guard OutputBuffer.powersOfTen.indices.contains(digits) else { return false }
@@ -118,7 +118,7 @@ struct TextColumnMetrics {
   ]
 
   /// Uses `given` as the widths; columns beyond it get zero width and are hidden.
-  mutating func fix(_ given: [Int]) {
+  package mutating func fix(_ given: [Int]) {
     for column in widths.indices {
       let width = given.indices.contains(column) ? given[column] : 0
       widths[column] = min(max(width, 0), ColumnSizing.widestFixedColumn)
@@ -127,7 +127,7 @@ struct TextColumnMetrics {
 
   /// Keeps every column visible (at least one wide), for sizes taken from a sample: a column empty
   /// in the sample may hold text further down.
-  mutating func keepEveryColumnVisible() {
+  package mutating func keepEveryColumnVisible() {
     for column in widths.indices { widths[column] = max(widths[column], 1) }
   }
 }

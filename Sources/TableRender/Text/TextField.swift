@@ -1,11 +1,11 @@
-import TableKit
+package import TableKit
 
 /// One value made ready for a terminal: escaped, split into lines, measured.
 ///
 /// Most values are one clean line, and those take a fast path: a single scan of the UTF-8 that
 /// finds no control character, no tab and no line break, and no allocation. Numbers are kept as
 /// values and written as digits when the row is drawn.
-enum TextField {
+package enum TextField {
   /// A number, measured; `integerWidth + fractionWidth == width`.
   case number(CellValue, width: Int, integerWidth: Int, fractionWidth: Int)
   /// One line of text, already safe for a terminal.
@@ -18,7 +18,7 @@ enum TextField {
   /// The widest line.
   ///
   /// - Complexity: O(1), except for ``lines(_:tabWidth:)``: one pass over the text.
-  var width: Int {
+  package var width: Int {
     switch self {
     case .number(_, let width, _, _), .line(_, let width): width
     case .lines(let text, let tabWidth): Self.widestLine(of: text, tabWidth: tabWidth)
@@ -26,7 +26,7 @@ enum TextField {
   }
 
   /// Prepares `value`, expanding tabs to stops every `tabWidth` columns.
-  init(_ value: CellValue, tabWidth: Int) {
+  package init(_ value: CellValue, tabWidth: Int) {
     switch value {
     case .integer, .decimal, .exactDecimal:
       let parts = NumberWidth.parts(of: value)
@@ -44,7 +44,7 @@ enum TextField {
 
   /// Prepares `text`: line breaks (LF, CRLF, U+2028, U+2029) make it ``lines(_:tabWidth:)``,
   /// tabs expand to stops, every other control character is shown visibly.
-  init(text: String, tabWidth: Int) {
+  package init(text: String, tabWidth: Int) {
     switch TerminalMeasure.of(text) {
     case .width(let width):
       self = .line(text, width: width)
@@ -106,25 +106,25 @@ enum TextField {
 /// width and, for numbers, the widths on either side of the point, but not the escaped, split
 /// lines a ``TextField`` holds. Only a value that needs escaping or has line breaks is made
 /// into a ``TextField`` to be measured.
-struct TextValueWidth {
+package struct TextValueWidth {
   /// The columns the value takes; for several lines, the widest.
-  var width: Int
+  package var width: Int
   /// For a number, the width before the decimal point, sign included; 0 otherwise.
-  var whole = 0
+  package var whole = 0
   /// For a number, the width of the point and the digits after it; 0 otherwise.
-  var fraction = 0
+  package var fraction = 0
   /// Whether the value is a number.
-  var isNumber = false
+  package var isNumber = false
   /// Whether the value shows nothing at all (empty, or empty text).
   ///
   /// Anything else, even text that takes no columns (U+200B), keeps its column visible.
-  var isBlank = false
+  package var isBlank = false
 
   /// Measures `value`; tabs expand to stops every `tabWidth` columns.
   ///
   /// The value is only borrowed, and its payloads are read in place: copying a `.text` value
   /// would retain and release its string.
-  init(_ value: borrowing CellValue, tabWidth: Int) {
+  package init(_ value: borrowing CellValue, tabWidth: Int) {
     var parts: (whole: Int, fraction: Int)?
     var width = 0
     switch value {
@@ -159,7 +159,7 @@ struct TextValueWidth {
   }
 
   /// The size of a value already prepared for drawing.
-  init(_ field: TextField) {
+  package init(_ field: TextField) {
     width = field.width
     switch field {
     case .number(_, _, let whole, let fraction):
@@ -181,10 +181,10 @@ struct TextValueWidth {
 }
 
 /// Display widths of numbers, computed without formatting them into strings.
-enum NumberWidth {
+package enum NumberWidth {
   /// The width of the part before the decimal point (sign included) and of the point and the
   /// digits after it.
-  static func parts(of value: CellValue) -> (whole: Int, fraction: Int) {
+  package static func parts(of value: CellValue) -> (whole: Int, fraction: Int) {
     switch value {
     case .integer(let number):
       return parts(ofInteger: number)
@@ -198,12 +198,14 @@ enum NumberWidth {
   }
 
   /// The widths of an integer: its sign and digits, and no fraction.
-  static func parts(ofInteger number: Int) -> (whole: Int, fraction: Int) {
+  package static func parts(ofInteger number: Int) -> (whole: Int, fraction: Int) {
     ((number < 0 ? 1 : 0) + digitCount(UInt128(number.magnitude)), 0)
   }
 
   /// The widths of a decimal shown with `fractionDigits` digits after the point.
-  static func parts(ofDecimal number: Double, fractionDigits: Int) -> (whole: Int, fraction: Int) {
+  package static func parts(ofDecimal number: Double, fractionDigits: Int) -> (
+    whole: Int, fraction: Int
+  ) {
     let digits = min(max(fractionDigits, 0), 15)
     guard let units = FixedPoint.scaledMagnitude(number, digits: digits) else {
       return (number.description.count, 0)
@@ -218,7 +220,7 @@ enum NumberWidth {
 
   /// The widths of an exact decimal: its sign and the digits before the point (at least one),
   /// and the point and the digits after it.
-  static func parts(ofExactDecimal number: ExactDecimal) -> (whole: Int, fraction: Int) {
+  package static func parts(ofExactDecimal number: ExactDecimal) -> (whole: Int, fraction: Int) {
     let digits = digitCount(number.significand)
     let sign = number.isNegative ? 1 : 0
     return (sign + max(digits - number.scale, 1), number.scale > 0 ? number.scale + 1 : 0)

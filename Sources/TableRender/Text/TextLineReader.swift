@@ -10,7 +10,7 @@
 /// while let line = reader.next({ String(decoding: $0, as: UTF8.self) }) { print(line) }
 /// // one, two, three
 /// ```
-struct TextLineReader {
+package struct TextLineReader {
   private var text: String
   /// The UTF-8 offset where the next line starts.
   private var offset = 0
@@ -19,10 +19,10 @@ struct TextLineReader {
 
   /// How many bytes of the text have been read: up to and including the break after the last
   /// line given, or all of them once the last line was given.
-  var consumedBytes: Int { isFinished ? text.utf8.count : offset }
+  package var consumedBytes: Int { isFinished ? text.utf8.count : offset }
 
   /// A reader of the lines of `text`.
-  init(_ text: String) {
+  package init(_ text: String) {
     var text = text
     // A no-op for native strings; a string bridged from Objective-C is copied once.
     text.makeContiguousUTF8()
@@ -36,7 +36,7 @@ struct TextLineReader {
   /// - Returns: What `body` returned, or `nil` after the last line.
   /// - Complexity: O(*m*) for a line of *m* bytes: each byte of the text is looked at once over
   ///   all the calls.
-  mutating func next<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+  package mutating func next<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
     guard !isFinished else { return nil }
     let start = offset
     let step = text.utf8.withContiguousStorageIfAvailable { bytes -> (Result, next: Int?) in
@@ -52,7 +52,7 @@ struct TextLineReader {
   }
 
   /// Whether `text` holds a line break, so that it has more than one line.
-  static func hasLineBreak(_ text: String) -> Bool {
+  package static func hasLineBreak(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { lineEnd(in: $0, from: 0).next != nil }
   }

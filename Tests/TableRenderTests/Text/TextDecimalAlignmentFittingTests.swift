@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// With decimal points lined up and widths taken from a sample, a later number that does not
 /// fit the sampled column stays inside it: moved off the point when it fits the column, cut or

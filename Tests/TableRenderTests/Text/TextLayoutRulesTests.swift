@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// Rules of the text layout, each checked against output worked out by hand.
 @Suite struct TextLayoutRulesTests {

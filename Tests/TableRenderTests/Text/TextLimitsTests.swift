@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// Extreme settings and sizes: the text renderer must finish, never trap, and lose nothing.
 @Suite struct TextLimitsTests {

@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// A cell with line breaks is drawn line by line from its text, read once.
 ///

@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// U+2028 and U+2029 end lines like LF; the bidirectional marks LRM, RLM and ALM are shown
 /// visibly like the overrides; neither ever reaches the terminal as it is.

@@ -1,7 +1,6 @@
 import TableKit
+import TableRender
 import Testing
-
-@testable import TableRender
 
 /// Widths that terminals draw and boxes that stay aligned: VS16 and skin tone modifiers after
 /// characters that are not emoji, and columns that hold only zero-width text.
