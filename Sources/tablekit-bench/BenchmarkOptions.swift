@@ -90,14 +90,16 @@ package struct BenchmarkOptions {
         let cases = text.split(separator: ",").compactMap { OwnCase(rawValue: String($0)) }
         return cases.count == text.split(separator: ",").count && !cases.isEmpty ? cases : nil
       }
-    case "--verify": verifyCount = try scanner.value(for: option, expected: number, positive)
+    // Optional properties take typed values, so that a failed conversion is an error.
+    case "--verify": verifyCount = try scanner.value(for: option, expected: number, positive) as Int
     case "--diff": diffCounts = try scanner.value(for: option, expected: numbers, positiveList)
     case "--diff-case": diffCase = try scanner.value(for: option).text
     case "--stdlib-max":
       standardLibraryMaximum = try scanner.value(for: option, expected: number, positive)
-    case "--compose": composeCount = try scanner.value(for: option, expected: number, positive)
+    case "--compose":
+      composeCount = try scanner.value(for: option, expected: number, positive) as Int
     case "--compose-case": composeCase = try scanner.value(for: option).text
-    case "--walk": walkLevels = try scanner.value(for: option, expected: number, positive)
+    case "--walk": walkLevels = try scanner.value(for: option, expected: number, positive) as Int
     case "--routes":
       routeCounts = try scanner.value(for: option, expected: numbers, positiveList)
     case "--route-matches":

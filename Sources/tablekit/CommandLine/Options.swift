@@ -19,7 +19,7 @@ package struct Options {
   }
 
   /// The text styles, by the names the command line uses.
-  static let styles: [(name: String, style: TextTableStyle)] = [
+  package static let styles: [(name: String, style: TextTableStyle)] = [
     ("plain", .plain), ("compact", .compact), ("grid", .grid), ("light", .light),
     ("rounded", .rounded), ("heavy", .heavy), ("double", .double),
   ]
@@ -94,16 +94,19 @@ package struct Options {
       input = token
       inputPath = token.text
     case "--from":
-      self.input.format = try scanner.value(for: option, expected: "one of \(Self.inputList)") {
-        InputFormat(rawValue: $0)
-      }
+      // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
+      let format: InputFormat = try scanner.value(
+        for: option, expected: "one of \(Self.inputList)"
+      ) { InputFormat(rawValue: $0) }
+      self.input.format = format
     case "--columns":
-      self.input.shaping.columns = try scanner.value(
+      let columns: [String] = try scanner.value(
         for: option, expected: "column names separated by commas"
       ) { text in
         let names = text.split(separator: ",").map(String.init)
         return names.isEmpty ? nil : names
       }
+      self.input.shaping.columns = columns
     case "--sort":
       var column = try scanner.value(for: option).text
       let descending = column.hasPrefix("-") && column.count > 1
@@ -149,8 +152,9 @@ package struct Options {
     case "-o", "--output":
       outputPath = try scanner.value(for: option).text
     case "-w", "--max-width":
-      maximumWidth = try scanner.value(
+      let width: Int = try scanner.value(
         for: option, expected: "a positive whole number", Self.positiveNumber)
+      maximumWidth = width
     case "--wrap":
       try scanner.flag(option)
       wraps = true

@@ -51,12 +51,14 @@ package struct ExportOptions {
       case "-o", "--out":
         options.outputDirectory = try scanner.value(for: option).text
       case "--root":
-        options.baseURL = try scanner.value(
+        // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
+        let url: String = try scanner.value(
           for: option, expected: "the http or https URL the site is served from"
         ) { url in
           let lowered = url.lowercased()
           return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? url : nil
         }
+        options.baseURL = url
       case "-i", "--input":
         nested = try scanner.value(for: option)
       case "--group-by":
