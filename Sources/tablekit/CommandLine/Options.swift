@@ -215,6 +215,9 @@ package struct Options {
       tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html
       tablekit big.csv -f csv | head                      streams: rows come out as read
 
+    An option's value follows it (--format csv) or is joined to it with = (--format=csv);
+    after --, every argument is the input file (tablekit -- -data.csv).
+
     INPUT:
       <file>, -i, --input <file>
                               The table to read; - is standard input. With no input,
@@ -319,6 +322,7 @@ package struct Options {
       header has 3" or "invalid UTF-8 at byte 17 (byte offsets count from 0)". A problem
       found after output began ends the output there, with the message (with -o, the
       file is left as it was).
+      A bad argument is named with its place: "argument 3, `--max-width=0`: …".
       Exit status: 0 done; 64 bad arguments (also a column name the input does not have,
       or an output that is the input); 65 bad input; 74 output failed. Ended by SIGINT,
       SIGTERM or SIGHUP, it ends by that signal (a shell reports 128 + its number). Output into a closed pipe (| head) ends the program
