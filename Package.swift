@@ -44,14 +44,16 @@ let package = Package(
       dependencies: ["TableKit", "TableRender"],
       swiftSettings: strictSettings
     ),
+    // The command-line layer both executables share: argument scanner, usage errors, exit statuses.
+    .target(name: "TableKitArguments", swiftSettings: strictSettings),
     .executableTarget(
       name: "tablekit",
-      dependencies: ["TableKit", "TableRender", "TableKitRecords"],
+      dependencies: ["TableKit", "TableRender", "TableKitRecords", "TableKitArguments"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "tablekit-bench",
-      dependencies: ["TableKit", "TableRender", "TableKitTesting"],
+      dependencies: ["TableKit", "TableRender", "TableKitTesting", "TableKitArguments"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -61,6 +63,14 @@ let package = Package(
     .testTarget(
       name: "TableKitRecordsTests",
       dependencies: ["TableKit", "TableRender", "TableKitRecords"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitArgumentsTests",
+      dependencies: [
+        "TableKit", "TableRender", "TableKitRecords", "TableKitArguments", "tablekit",
+        "tablekit-bench",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

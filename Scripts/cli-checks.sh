@@ -30,10 +30,11 @@ expect_output "<!DOCTYPE html>" --format html
 expect_output "<table>" --format html --fragment
 expect_output "USAGE: tablekit" --help
 
-expect_failure 64 "unknown format 'pdf'; use one of text, markdown, csv, html" --format pdf
-expect_failure 64 "unknown style 'fancy'" --style fancy
-expect_failure 64 "--max-width needs a positive whole number, not '0'" --max-width 0
-expect_failure 64 "unknown argument '--colour'" --colour
+expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format pdf
+expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format=pdf
+expect_failure 64 "--style needs one of plain, compact" --style fancy
+expect_failure 64 "argument 2, \`0\`: --max-width needs a positive whole number, not \`0\`" --max-width 0
+expect_failure 64 "argument 1, \`--colour\`: unknown option --colour; see tablekit --help" --colour
 
 printf '{"columns": ["a", "b", "c"], "rows": [[1, 2, 3], [4, 5]]}' >"$work/short.json"
 expect_failure 65 "short.json:1:50: row 1 of section 0 has 2 values, but the table has 3 columns" --input "$work/short.json"
@@ -132,15 +133,16 @@ expect_inert_message
 # message that may reach any terminal); the CLI's caret notation then has nothing left to do.
 expect_failure 74 "cannot open $work/no/\\u{1B}]0;x\\u{7}.csv for writing" --format csv --output "$work/no/${esc}]0;x"$'\a'".csv"
 expect_inert_message
-expect_failure 64 "unknown format 'p^[[2J'" --format "p${esc}[2J"
+expect_failure 64 "not \`p^[[2J\`" --format "p${esc}[2J"
 expect_inert_message
-expect_failure 64 "unknown input format 'js^[[2Jon'" --from "js${esc}[2Jon"
+expect_failure 64 "--from needs one of csv" --from "js${esc}[2Jon"
+expect_failure 64 "not \`js^[[2Jon\`" --from "js${esc}[2Jon"
 expect_inert_message
-expect_failure 64 "--max-width needs a positive whole number, not '^[[5m'" --max-width "${esc}[5m"
+expect_failure 64 "--max-width needs a positive whole number, not \`^[[5m\`" --max-width "${esc}[5m"
 expect_inert_message
-expect_failure 64 "unknown argument '--^[[2J'" "--${esc}[2J"
+expect_failure 64 "argument 1, \`--^[[2J\`: unknown option --^[[2J" "--${esc}[2J"
 expect_inert_message
-expect_failure 64 "unknown argument '\u{9B}31m' for browse" browse $'\u009b31m'
+expect_failure 64 "argument 2, \`\u{9B}31m\`: browse takes no file here" browse $'\u009b31m'
 expect_inert_message
 printf 'a,b\n"x"\033[31m,y\n' >"$work/quote.csv"
 expect_failure 65 "quote.csv:2:4: expected a separator or the end of the line after the closing quote, found the character U+001B" --input "$work/quote.csv"

@@ -164,7 +164,7 @@ expect_failure 65 "line.jsonl:2:1: expected an object (one record per line), fou
 printf '[{"a": 1},\n {"a": tru}]' >broken.json
 expect_failure 65 "broken.json:2:8: expected a JSON value, found \`tru\`" broken.json
 expect_failure 64 'sales.csv: there is no column "price"; the columns are "region", "item", "amount"' sales.csv --columns price
-expect_failure 64 "unknown input format 'xml'" --from xml sales.csv
+expect_failure 64 "argument 2, \`xml\`: --from needs one of" --from xml sales.csv
 expect_failure 65 "cannot read missing.csv: No such file or directory" missing.csv
 for file in err; do
   checks=$((checks + 1))

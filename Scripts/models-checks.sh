@@ -41,10 +41,10 @@ expect_output "| Load more |  |" --sample feed --page-size 5 --format markdown
 expect_no_output "Load more" --sample feed --page-size 5 --format csv
 expect_output "#5 Notes on a design review,Ada Lovelace · 48 likes" --sample feed --page-size 5 --format csv
 
-expect_failure 64 "--page-size needs a whole number from 1 to 1000000, not '0'" \
+expect_failure 64 "--page-size needs a whole number from 1 to 1000000, not \`0\`" \
   --sample feed --page-size 0
-expect_failure 64 "--pages needs a whole number from 0 to 1000000, not 'two'" --pages two
-expect_failure 64 "--sample needs a positive whole number of rows, or ledger or feed (a built-in sample), not 'news'" --sample news
+expect_failure 64 "argument 2, \`two\`: --pages needs a whole number from 0 to 1000000, not \`two\`" --pages two
+expect_failure 64 "argument 2, \`news\`: --sample needs ledger or feed (a built-in sample), or a positive whole number of rows (the old spelling of --sample-rows), not \`news\`" --sample news
 
 if [[ ${MODELS_CHECKS_SKIP_TESTS:-0} != 1 ]]; then
   # The paged model, its data source and the HTTP loader against the loopback server

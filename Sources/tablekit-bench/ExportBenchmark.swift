@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitArguments
 import TableRender
 
 /// `tablekit-bench --export FOLDER [FANOUT] [ROWS]`: exports a generated hierarchy as a site.
@@ -76,10 +77,7 @@ enum ExportBenchmark {
   }
 
   /// Runs the export and prints pages, seconds and pages a second.
-  static func run(_ arguments: [String]) -> Never {
-    guard let folder = arguments.first else { stop("--export needs a folder") }
-    let fanout = arguments.count > 1 ? Int(arguments[1]) ?? 100 : 100
-    let rows = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
+  static func run(folder: String, fanout: Int, rows: Int) -> Never {
     do {
       let stack = try NavigationController(rootDestination: Level(path: [])) { destination, _ in
         GeneratedLevel(path: (destination as? Level)?.path ?? [], fanout: fanout, rows: rows)
@@ -91,7 +89,7 @@ enum ExportBenchmark {
       let seconds =
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       print("tablekit export: \(report.pagesWritten) pages in \(String(format: "%.2f", seconds)) s")
-      exit(0)
+      ExitStatus.success.exit()
     } catch {
       stop("export failed: \(error)")
     }

@@ -60,7 +60,7 @@ extension CaseResult {
 /// `TableRepresentable`, with `configure(_:)` filling the cell in place).
 /// `tablekit_html_any_cell` is the generic path for a type that gives only `tableCell`, a new
 /// cell per row.
-enum OwnCase: String, CaseIterable {
+package enum OwnCase: String, CaseIterable {
   case html = "tablekit_html"
   case htmlGeneric = "tablekit_html_any"
   case htmlCellOnly = "tablekit_html_any_cell"

@@ -1,104 +1,17 @@
 import Foundation
 import TableKit
+import TableKitArguments
 import TableRender
 
 /// tablekit-bench: renders the shared deterministic table with TableKit and with the Python
 /// peers, each case in its own process, and prints times, throughput, peak memory and ratios.
-///
-///     swift run -c release tablekit-bench                     # 100k and 1M rows, all peers
-///     swift run -c release tablekit-bench --rows 100000 --peers none
-///     swift run -c release tablekit-bench --verify 1000       # rows as gendata.py's TSV
-///     swift run -c release tablekit-bench --cases tablekit_html,tablekit_html_any --peers none
-///     swift run -c release tablekit-bench --diff 100000,1000000  # the diff benchmark
-///     swift run -c release tablekit-bench --compose 1000000  # composed and filtered beside flat
-///     swift run -c release tablekit-bench --walk 1000  # every level of an app rendered and checked
-///     swift run -c release tablekit-bench --export site 100 100  # a 10,101-page site (export-bench.sh)
-///     swift run -c release tablekit-bench --routes 10,10000  # URL matching against 10 and 10k routes
-struct BenchmarkOptions {
-  var rowCounts = [100_000, 1_000_000]
-  var cases = OwnCase.allCases
-  var repetitions = 3
-  var peerRepetitions = 1
-  var peers = [
-    "tabulate_grid", "tabulate_github", "tabulate_html", "prettytable_html", "pandas_to_html",
-    "pandas_to_csv", "stdlib_csv",
-  ]
-  var python = ".build/peers/bin/python"
-  var peersDirectory = "../shared/bench"
-  var childCase: String?
-  var verifyCount: Int?
-  var diffCounts: [Int] = []
-  var diffCase: String?
-  var standardLibraryMaximum = 100_000
-  var composeCount: Int?
-  var composeCase: String?
-  var walkLevels: Int?
-  var routeCounts: [Int] = []
-  var routeMatches = 200_000
+/// The options and examples: ``BenchmarkOptions``.
 
-  static func parse(_ arguments: [String]) -> BenchmarkOptions {
-    var options = BenchmarkOptions()
-    var remaining = arguments[...]
-    func value(_ name: String) -> String {
-      guard let value = remaining.popFirst() else { stop("\(name) needs a value") }
-      return value
-    }
-    func number(_ name: String) -> Int {
-      let text = value(name)
-      guard let number = Int(text), number > 0 else { stop("\(name) needs a positive number") }
-      return number
-    }
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "--rows":
-        options.rowCounts = value(argument).split(separator: ",").map { part in
-          guard let rows = Int(part), rows > 0 else { stop("--rows takes numbers like 1000,5000") }
-          return rows
-        }
-      case "--reps": options.repetitions = number(argument)
-      case "--peer-reps": options.peerRepetitions = number(argument)
-      case "--peers":
-        let list = value(argument)
-        options.peers = list == "none" ? [] : list.split(separator: ",").map(String.init)
-      case "--python": options.python = value(argument)
-      case "--peers-dir": options.peersDirectory = value(argument)
-      case "--case": options.childCase = value(argument)
-      case "--cases":
-        options.cases = value(argument).split(separator: ",").map { name in
-          guard let own = OwnCase(rawValue: String(name)) else {
-            stop("unknown case \(name); the cases: \(OwnCase.allCases.map(\.rawValue))")
-          }
-          return own
-        }
-      case "--verify": options.verifyCount = number(argument)
-      case "--diff":
-        options.diffCounts = value(argument).split(separator: ",").map { part in
-          guard let count = Int(part), count > 0 else { stop("--diff takes numbers like 100000") }
-          return count
-        }
-      case "--diff-case": options.diffCase = value(argument)
-      case "--stdlib-max": options.standardLibraryMaximum = number(argument)
-      case "--compose": options.composeCount = number(argument)
-      case "--compose-case": options.composeCase = value(argument)
-      case "--walk": options.walkLevels = number(argument)
-      case "--routes":
-        options.routeCounts = value(argument).split(separator: ",").map { part in
-          guard let count = Int(part), count > 0 else {
-            stop("--routes takes numbers like 10,10000")
-          }
-          return count
-        }
-      case "--route-matches": options.routeMatches = number(argument)
-      default: stop("unknown argument \(argument)")
-      }
-    }
-    return options
-  }
-}
-
-func stop(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("tablekit-bench: \(message)\n".utf8))
-  exit(64)
+/// Prints `message` (made safe for the terminal) to standard error and ends with `status`.
+func stop(_ message: String, status: ExitStatus = .software) -> Never {
+  FileHandle.standardError.write(
+    Data("tablekit-bench: \(TerminalEscaping.escape(message))\n".utf8))
+  status.exit()
 }
 
 /// Runs `executable` with `arguments` and returns the last line it printed, or why it failed.
@@ -128,33 +41,38 @@ struct BenchmarkFailure: Error {
   var message: String
 }
 
-if CommandLine.arguments.dropFirst().first == "--export" {
-  ExportBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+let options: BenchmarkOptions
+do {
+  options = try BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  stop("\(error)", status: .usage)
 }
-let options = BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
+if let export = options.export {
+  ExportBenchmark.run(folder: export.folder, fanout: export.fanout, rows: export.rows)
+}
 
 if let count = options.verifyCount {
   let dataSource = BenchmarkDataSource(count: count)
   var text = ""
   for index in 0..<count { text += dataSource.row(at: index).tsvLine + "\n" }
   FileHandle.standardOutput.write(Data(text.utf8))
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 if !options.routeCounts.isEmpty {
   runRoutingBenchmark(routeCounts: options.routeCounts, matches: options.routeMatches)
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 if let name = options.childCase {
-  guard let own = OwnCase(rawValue: name) else { stop("unknown case \(name)") }
-  guard let rows = options.rowCounts.first else { stop("--case needs --rows") }
+  guard let own = OwnCase(rawValue: name) else { stop("unknown case \(name)", status: .usage) }
+  guard let rows = options.rowCounts.first else { stop("--case needs --rows", status: .usage) }
   let result = measure(own, rows: rows, repetitions: options.repetitions)
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   guard let json = try? encoder.encode(result) else { stop("cannot encode the result") }
   FileHandle.standardOutput.write(json + Data("\n".utf8))
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 let selfPath =
@@ -162,32 +80,36 @@ let selfPath =
   ?? CommandLine.arguments[0]
 
 if let name = options.diffCase {
-  guard let diffCase = DiffCase(rawValue: name) else { stop("unknown diff case \(name)") }
-  guard let count = options.rowCounts.first else { stop("--diff-case needs --rows") }
+  guard let diffCase = DiffCase(rawValue: name) else {
+    stop("unknown diff case \(name)", status: .usage)
+  }
+  guard let count = options.rowCounts.first else {
+    stop("--diff-case needs --rows", status: .usage)
+  }
   let result = measureDiff(diffCase, count: count, repetitions: options.repetitions)
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   guard let json = try? encoder.encode(result) else { stop("cannot encode the result") }
   FileHandle.standardOutput.write(json + Data("\n".utf8))
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 if let count = options.composeCount {
   runCompositionBenchmark(
     rows: count, repetitions: options.repetitions, only: options.composeCase)
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 if let levels = options.walkLevels {
   runWalkBenchmark(levels: levels, repetitions: max(options.repetitions, 5))
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 if !options.diffCounts.isEmpty {
   runDiffBenchmark(
     counts: options.diffCounts, repetitions: options.repetitions,
     standardLibraryMaximum: options.standardLibraryMaximum, executable: selfPath)
-  exit(0)
+  ExitStatus.success.exit()
 }
 let peerScript = options.peersDirectory + "/peers.py"
 let peersAvailable =

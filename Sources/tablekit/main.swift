@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitArguments
 import TableKitRecords
 import TableRender
 
@@ -9,15 +10,26 @@ import TableRender
   import Darwin
 #endif
 
-/// Prints `message` to standard error and ends the program with `code`.
+/// Prints `message` to standard error and ends the program with `status`.
 ///
 /// The message is made inert first (``TerminalText/inert(_:)``): it may echo a file name, an
 /// option value or text from the input, and none of it may reach the terminal as a control
 /// character.
-func fail(_ message: String, code: Int32) -> Never {
+func fail(_ message: String, status: ExitStatus) -> Never {
   var standardError = FileDescriptorStream.standardError
-  print("tablekit: \(TerminalText.inert(message))", to: &standardError)
-  exit(code)
+  print(errorLine(message), to: &standardError)
+  status.exit()
+}
+
+/// The line `fail` prints for `message`: the program's name and the message made inert.
+package func errorLine(_ message: String) -> String {
+  "tablekit: \(TerminalText.inert(message))"
+}
+
+/// Reports a usage error (the argument and its place, then where help is) and ends the
+/// program with ``ExitStatus/usage``.
+func fail(_ error: UsageError, help: String) -> Never {
+  fail("\(error); see \(help)", status: .usage)
 }
 
 // Output into a closed pipe ends the program quietly, as it ends `cat`: restore the default in
@@ -25,26 +37,26 @@ func fail(_ message: String, code: Int32) -> Never {
 signal(SIGPIPE, SIG_DFL)
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "browse" {
-  exit(BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+  BrowseCommand.run(Array(CommandLine.arguments.dropFirst(2))).exit()
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "open" {
-  exit(await OpenCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+  await OpenCommand.run(Array(CommandLine.arguments.dropFirst(2))).exit()
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export" {
-  exit(ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+  ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))).exit()
 }
 
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  fail(error.localizedDescription, code: 64)
+  fail(error, help: "tablekit --help")
 }
 
 if options.showHelp {
   var standardOutput = FileDescriptorStream.standardOutput
   print(Options.usage, terminator: "", to: &standardOutput)
-  exit(0)
+  ExitStatus.success.exit()
 }
 
 // A sample asked for by name wins over standard input that merely happens to be a pipe.
@@ -70,7 +82,7 @@ if let input = asksForSample ? nil : InputChoice.input(path: options.inputPath) 
     controller = TableController(title: opened.title, dataSource: opened.dataSource)
     stream = opened.stream
   } catch {
-    fail(error.localizedDescription, code: error.exitStatus)
+    fail(error.localizedDescription, status: error.exitStatus)
   }
 } else if let feed = options.feed {
   controller = await SampleFeed.makeController(feed)
@@ -102,7 +114,7 @@ if let path = options.outputPath {
   do {
     try renderer.writeToStandardOutput(controller.table)
   } catch {
-    fail(error.localizedDescription, code: 74)
+    fail(error.localizedDescription, status: .ioError)
   }
 }
-if let error = stream?.error { fail(error.localizedDescription, code: error.exitStatus) }
+if let error = stream?.error { fail(error.localizedDescription, status: error.exitStatus) }

@@ -6,22 +6,53 @@
 
 /// The system calls ``SafeWrite`` makes, each retried on `EINTR`, each returning `0` or the
 /// `errno` it failed with, so that the callers decide which ``SafeWriteError/Operation`` it was.
-enum SystemCalls {
+///
+/// The package's one retry loop for interrupted calls, ``retryingOnInterrupt(_:)``, and its one
+/// write loop, ``writeAll(_:_:)``, live here too: every target reads and writes through them.
+package enum SystemCalls {
+  /// Makes the call `call` again for as long as it fails with `EINTR`, and returns its result.
+  ///
+  /// For the calls that return `-1` (or any negative value) and set `errno` on failure — `read`,
+  /// `pread`, `write`, `open`, `fsync`. A signal handled while the call waits interrupts it
+  /// before it did anything, so calling it again is always right; any other failure, and every
+  /// success, is returned as it came, with `errno` as the call left it.
+  ///
+  /// ```swift
+  /// let count = SystemCalls.retryingOnInterrupt { read(descriptor, buffer, size) }
+  /// ```
+  ///
+  /// - Parameter call: The system call; it may be made several times.
+  /// - Returns: The first result that is not a failure with `EINTR`.
+  package static func retryingOnInterrupt<Result: SignedInteger>(
+    _ call: () -> Result
+  ) -> Result {
+    while true {
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
+    }
+  }
+
   /// Writes all of `bytes` to `descriptor`, retrying short writes and `EINTR`.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open file descriptor.
+  ///   - bytes: What to write.
+  /// - Returns: `0` when every byte was written, else the `errno` of the failed write
+  ///   (`ENOSPC` when a write wrote nothing).
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     guard var start = bytes.baseAddress else { return 0 }
     var remaining = bytes.count
     while remaining > 0 {
-      #if canImport(Glibc)
-        let written = Glibc.write(descriptor, start, remaining)
-      #elseif canImport(Darwin)
-        let written = Darwin.write(descriptor, start, remaining)
-      #endif
+      let written = retryingOnInterrupt {
+        #if canImport(Glibc)
+          Glibc.write(descriptor, start, remaining)
+        #elseif canImport(Darwin)
+          Darwin.write(descriptor, start, remaining)
+        #endif
+      }
       if written > 0 {
         start += written
         remaining -= written
-      } else if written < 0 && errno == EINTR {
-        continue
       } else {
         // `write` returns 0 only for a zero count; treat it as the disk refusing more.
         return written < 0 ? errno : ENOSPC
@@ -32,28 +63,27 @@ enum SystemCalls {
 
   /// Opens `path` with `flags` and `mode`, retrying `EINTR`; the descriptor or `-errno`.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    while true {
+    let descriptor = retryingOnInterrupt {
       #if canImport(Glibc)
-        let descriptor = Glibc.open(path, flags, mode)
+        Glibc.open(path, flags, mode)
       #elseif canImport(Darwin)
-        let descriptor = Darwin.open(path, flags, mode)
+        Darwin.open(path, flags, mode)
       #endif
-      if descriptor >= 0 { return descriptor }
-      if errno != EINTR { return -errno }
     }
+    return descriptor >= 0 ? descriptor : -errno
   }
 
   /// Flushes `descriptor` to the disk.
   static func fsync(_ descriptor: Int32) -> Int32 {
-    while true {
+    let result = retryingOnInterrupt {
       #if canImport(Glibc)
-        if Glibc.fsync(descriptor) == 0 { return 0 }
+        Glibc.fsync(descriptor)
       #elseif canImport(Darwin)
         // On Darwin `fsync` only reaches the drive's cache; `F_FULLFSYNC` reaches the platter.
-        if fcntl(descriptor, F_FULLFSYNC) == 0 || Darwin.fsync(descriptor) == 0 { return 0 }
+        fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : Darwin.fsync(descriptor)
       #endif
-      if errno != EINTR { return errno }
     }
+    return result == 0 ? 0 : errno
   }
 
   /// Closes `descriptor` once; `EINTR` is not retried (on Linux the descriptor is gone anyway).
@@ -131,10 +161,7 @@ enum SystemCalls {
       let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       if descriptor < 0 { return -descriptor }
       defer { _ = close(descriptor) }
-      while true {
-        if syncFS(descriptor) == 0 { return 0 }
-        if errno != EINTR { return errno }
-      }
+      return retryingOnInterrupt { syncFS(descriptor) } == 0 ? 0 : errno
     #else
       _ = path
       return nil

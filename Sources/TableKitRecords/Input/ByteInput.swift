@@ -1,3 +1,5 @@
+import TableKit
+
 #if canImport(Glibc)
   import Glibc
 
@@ -150,19 +152,17 @@ package final class ByteInput {
     willRead?()
     let start = buffer.count
     buffer.append(contentsOf: Self.room)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { bytes in
+    let count = SystemCalls.retryingOnInterrupt {
+      buffer.withUnsafeMutableBytes { bytes in
         systemRead(descriptor, bytes.baseAddress.map { $0 + start }, Self.chunkSize)
       }
-      if count >= 0 {
-        buffer.removeLast(Self.chunkSize - count)
-        return count
-      }
-      if errno != EINTR {
-        buffer.removeLast(Self.chunkSize)
-        throw Self.failure(name, Self.systemMessage(errno))
-      }
     }
+    guard count >= 0 else {
+      buffer.removeLast(Self.chunkSize)
+      throw Self.failure(name, Self.systemMessage(errno))
+    }
+    buffer.removeLast(Self.chunkSize - count)
+    return count
   }
 
   /// Reads the next chunk of `region` with `pread(2)`; `0` at its end.
@@ -173,20 +173,18 @@ package final class ByteInput {
     guard wanted > 0 else { return 0 }
     let start = buffer.count
     buffer.append(contentsOf: Self.room[..<wanted])
-    while true {
-      let count = buffer.withUnsafeMutableBytes { bytes in
+    let count = SystemCalls.retryingOnInterrupt {
+      buffer.withUnsafeMutableBytes { bytes in
         systemRead(descriptor, bytes.baseAddress.map { $0 + start }, wanted, at: region.next)
       }
-      if count >= 0 {
-        buffer.removeLast(wanted - count)
-        self.region = (region.next + count, count == 0 ? region.next : region.end)
-        return count
-      }
-      if errno != EINTR {
-        buffer.removeLast(wanted)
-        throw Self.failure(name, Self.systemMessage(errno))
-      }
     }
+    guard count >= 0 else {
+      buffer.removeLast(wanted)
+      throw Self.failure(name, Self.systemMessage(errno))
+    }
+    buffer.removeLast(wanted - count)
+    self.region = (region.next + count, count == 0 ? region.next : region.end)
+    return count
   }
 
   /// The offset just past the first line feed at or after `offset`, or `nil` when there is
@@ -200,10 +198,11 @@ package final class ByteInput {
     var block = [UInt8](repeating: 0, count: 1 << 12)
     var next = offset
     while next < file.size {
-      let count = block.withUnsafeMutableBytes { bytes in
-        systemRead(file.descriptor, bytes.baseAddress, bytes.count, at: next)
+      let count = SystemCalls.retryingOnInterrupt {
+        block.withUnsafeMutableBytes { bytes in
+          systemRead(file.descriptor, bytes.baseAddress, bytes.count, at: next)
+        }
       }
-      if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return nil }
       if let found = block[..<count].firstIndex(of: UInt8(ascii: "\n")) {
         return next + found + 1

@@ -97,7 +97,7 @@ extension TableInputError: CustomStringConvertible {
       let first = sampled == 1 ? "the first record" : "the first \(sampled) records"
       return "the key \(JSONText.quoted(key)) first appears in record \(record), after the "
         + "columns were taken from \(first); name the columns with "
-        + "--columns, or read more records first with --sample"
+        + "--columns, or read more records first with --sample-rows"
     case .notATable(let expected, let found):
       return "expected \(expected), found \(found)"
     case .json(let reason):

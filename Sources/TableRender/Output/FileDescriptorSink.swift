@@ -1,3 +1,5 @@
+import TableKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -57,21 +59,8 @@ public final class FileDescriptorSink: ByteSink {
   /// - Parameter bytes: The chunk.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard error == nil, let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      #if canImport(Darwin)
-        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-      #else
-        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      #endif
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        error = .writeFailed(destination: destination, code: errno)
-        return
-      }
-    }
+    let code = SystemCalls.writeAll(
+      descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count))
+    if code != 0 { error = .writeFailed(destination: destination, code: code) }
   }
 }

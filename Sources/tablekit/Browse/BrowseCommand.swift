@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitArguments
 import TableKitRecords
 
 #if canImport(Glibc)
@@ -11,20 +12,17 @@ import TableKitRecords
 /// `tablekit browse`: builds the stack to walk and runs the scripted or the interactive browser.
 enum BrowseCommand {
   /// Runs `browse` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> Int32 {
+  static func run(_ arguments: [String]) -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     let options: BrowseOptions
     do {
       options = try BrowseOptions.parse(arguments)
     } catch {
-      fail(error.description, code: 64)
+      fail(error, help: "tablekit browse --help")
     }
     if options.showHelp {
       print(BrowseOptions.usage, terminator: "", to: &standardOutput)
-      return 0
-    }
-    if options.startURL != nil, options.source != .cars {
-      fail("--url opens the car catalogue, not --nested or --input", code: 64)
+      return .success
     }
     let selections = SelectionLog()
     let stack: NavigationController
@@ -36,7 +34,7 @@ enum BrowseCommand {
         urlOfTop = { ($0.top.navigationDestination as? CarCatalogue.Level).flatMap(router.url) }
       }
     } catch {
-      fail(error.localizedDescription, code: 65)
+      fail(error.localizedDescription, status: .dataError)
     }
     let browser = Browser(stack: stack, selections: selections, urlOfTop: urlOfTop)
     if !options.scripted, isatty(0) == 1, isatty(1) == 1,
@@ -70,7 +68,7 @@ enum BrowseCommand {
       do {
         _ = try ByteInput(path: path)
       } catch {
-        fail(error.description, code: 65)
+        fail(error.description, status: .dataError)
       }
       let value = try NestedJSON.read(path: path)
       return NavigationController(drillingInto: value, title: value.title, onSelect: report)

@@ -1,7 +1,9 @@
+package import TableKitArguments
+
 /// What `tablekit browse` was asked for.
-struct BrowseOptions {
+package struct BrowseOptions {
   /// The hierarchies `browse` can walk.
-  enum Source: Equatable {
+  package enum Source: Equatable {
     /// The car catalogue: brands → models → detail.
     case cars
     /// The nested-list sample.
@@ -10,37 +12,68 @@ struct BrowseOptions {
     case file(String)
   }
 
-  var source = Source.cars
+  package var source = Source.cars
   /// A catalogue URL to start at instead of the brands (`--url`).
-  var startURL: String?
+  package var startURL: String?
   /// Line-by-line commands even on a terminal.
-  var scripted = false
-  var showHelp = false
+  package var scripted = false
+  package var showHelp = false
 
   /// Parses the arguments after `browse`.
-  static func parse(_ arguments: [String]) throws(Options.UsageError) -> BrowseOptions {
+  ///
+  /// - Parameter arguments: The command line after `tablekit browse`.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` naming the argument that is wrong and its place; `--url` with
+  ///   `--nested` or `--input`, and two sources, conflict.
+  package static func parse(_ arguments: [String]) throws(UsageError) -> BrowseOptions {
     var options = BrowseOptions()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help": options.showHelp = true
-      case "--nested": options.source = .nested
-      case "--script": options.scripted = true
+    var scanner = ArgumentScanner(arguments, firstIndex: 2)
+    var sourceToken: ArgumentToken?
+    var urlToken: ArgumentToken?
+    func setSource(_ source: Source, from token: ArgumentToken) throws(UsageError) {
+      if let sourceToken {
+        throw .conflictingOptions(token, earlier: sourceToken, reason: "browse walks one source")
+      }
+      if let urlToken {
+        throw .conflictingOptions(
+          token, earlier: urlToken, reason: "--url opens the car catalogue, not --nested or --input"
+        )
+      }
+      sourceToken = token
+      options.source = source
+    }
+    while let argument = scanner.next() {
+      guard case .option(let option) = argument else {
+        if case .positional(let token) = argument {
+          throw .unexpectedArgument(
+            token, reason: "browse takes no file here; use --input <file.json>")
+        }
+        continue
+      }
+      switch option.name.text {
+      case "-h", "--help":
+        try scanner.flag(option)
+        options.showHelp = true
+      case "--nested":
+        try scanner.flag(option)
+        try setSource(.nested, from: option.name)
+      case "--script":
+        try scanner.flag(option)
+        options.scripted = true
       case "--url":
-        guard let url = remaining.popFirst() else {
-          throw Options.UsageError(
-            description: "\(argument) needs a value; see tablekit browse --help")
+        let token = try scanner.value(for: option)
+        if let sourceToken {
+          throw .conflictingOptions(
+            option.name, earlier: sourceToken,
+            reason: "--url opens the car catalogue, not --nested or --input")
         }
-        options.startURL = url
+        urlToken = option.name
+        options.startURL = token.text
       case "-i", "--input":
-        guard let path = remaining.popFirst() else {
-          throw Options.UsageError(
-            description: "\(argument) needs a value; see tablekit browse --help")
-        }
-        options.source = .file(path)
+        let token = try scanner.value(for: option)
+        try setSource(.file(token.text), from: option.name)
       default:
-        throw Options.UsageError(
-          description: "unknown argument '\(argument)' for browse; see tablekit browse --help")
+        throw .unknownOption(option.name)
       }
     }
     return options

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitArguments
 import TableRender
 
 /// The full-screen browser for a person at a terminal.
@@ -48,12 +49,12 @@ final class InteractiveBrowser {
   }
 
   /// Runs until q, the end of the input or an interrupt, and returns the exit status.
-  func run() -> Int32 {
+  func run() -> ExitStatus {
     terminal.enter()
     defer { terminal.restore() }
     draw()
     while true {
-      guard let bytes = terminal.read(waiting: 200) else { return 0 }
+      guard let bytes = terminal.read(waiting: 200) else { return .success }
       if bytes.isEmpty {
         let size = terminal.size()
         if size != lastSize { draw() }
@@ -61,8 +62,8 @@ final class InteractiveBrowser {
       }
       for key in Key.decode(bytes) {
         switch key {
-        case .character("q"), .character("Q"): return 0
-        case .interrupt: return 130
+        case .character("q"), .character("Q"): return .success
+        case .interrupt: return .interrupted
         default: handle(key)
         }
       }

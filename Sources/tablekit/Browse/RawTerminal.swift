@@ -1,4 +1,6 @@
 import Dispatch
+import TableKit
+import TableKitArguments
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +45,7 @@ final class RawTerminal {
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         restorer.restore()
-        _exit(128 + number)
+        ExitStatus.terminated(bySignal: number).exitImmediately()
       }
       source.resume()
       signalSources.append(source)
@@ -84,17 +86,19 @@ final class RawTerminal {
   func read(waiting milliseconds: Int32) -> [UInt8]? {
     var request = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     let ready = poll(&request, 1, milliseconds)
+    // Not retried: an interrupted wait (a resize) returns nothing at once, and the caller redraws.
     if ready == 0 || (ready < 0 && errno == EINTR) { return [] }
     guard ready > 0 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 256)
-    let count = buffer.withUnsafeMutableBytes { bytes in
-      #if canImport(Glibc)
-        Glibc.read(input, bytes.baseAddress, bytes.count)
-      #elseif canImport(Darwin)
-        Darwin.read(input, bytes.baseAddress, bytes.count)
-      #endif
+    let count = SystemCalls.retryingOnInterrupt {
+      buffer.withUnsafeMutableBytes { bytes in
+        #if canImport(Glibc)
+          Glibc.read(input, bytes.baseAddress, bytes.count)
+        #elseif canImport(Darwin)
+          Darwin.read(input, bytes.baseAddress, bytes.count)
+        #endif
+      }
     }
-    if count < 0 && errno == EINTR { return [] }
     guard count > 0 else { return nil }
     return Array(buffer[..<count])
   }

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitArguments
 import TableRender
 
 /// The line-by-line browser: reads one command per line and prints each level it reaches.
@@ -9,7 +10,7 @@ import TableRender
 struct ScriptedBrowser {
   let browser: Browser
 
-  func run() -> Int32 {
+  func run() -> ExitStatus {
     var output = FileDescriptorStream.standardOutput
     var level = show(to: &output)
     while let line = readLine() {
@@ -19,7 +20,7 @@ struct ScriptedBrowser {
       let outcome: Browser.Outcome
       switch command {
       case "q", "quit":
-        return 0
+        return .success
       case "b", "back":
         outcome = browser.back()
       default:
@@ -36,7 +37,7 @@ struct ScriptedBrowser {
         print(TerminalText.inert(message), to: &output)
       }
     }
-    return 0
+    return .success
   }
 
   /// Prints the top level and returns the numbered view of it.

@@ -1,3 +1,5 @@
+import TableKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,25 +18,7 @@ struct FileDescriptorStream: TextOutputStream {
 
   mutating func write(_ string: String) {
     var text = string
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        // Qualified: inside this `write`, a bare `write` would be this method.
-        #if canImport(Glibc)
-          let written = Glibc.write(
-            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #elseif canImport(Darwin)
-          let written = Darwin.write(
-            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #endif
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
+    // A failed write to standard output or error has nowhere to be reported: it is dropped.
+    text.withUTF8 { bytes in _ = SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
   }
 }

@@ -1,172 +1,197 @@
-import TableKitRecords
-import TableRender
+package import TableKitArguments
+package import TableKitRecords
+package import TableRender
 
 /// What the command line asked for.
-struct Options {
+package struct Options {
   /// The output formats the tool can write.
-  enum Format: String, CaseIterable {
+  package enum Format: String, CaseIterable {
     case text
     case markdown
     case csv
     case html
   }
 
+  /// The built-in samples, by the names `--sample` takes.
+  package enum Sample: String, CaseIterable {
+    case ledger
+    case feed
+  }
+
   /// The text styles, by the names the command line uses.
-  static let styles: [(name: String, style: TextTableStyle)] = [
+  package static let styles: [(name: String, style: TextTableStyle)] = [
     ("plain", .plain), ("compact", .compact), ("grid", .grid), ("light", .light),
     ("rounded", .rounded), ("heavy", .heavy), ("double", .double),
   ]
 
-  var format: Format = .text
-  var style: TextTableStyle = .plain
-  var inputPath: String?
-  var outputPath: String?
-  var maximumWidth: Int?
-  var wraps = false
-  var alignsDecimalPoints = false
-  var htmlFragment = false
-  var formulaGuard = true
-  var showHelp = false
-  var composed = false
-  var showsLastMonth = false
+  package var format: Format = .text
+  package var style: TextTableStyle = .plain
+  package var inputPath: String?
+  package var outputPath: String?
+  package var maximumWidth: Int?
+  package var wraps = false
+  package var alignsDecimalPoints = false
+  package var htmlFragment = false
+  package var formulaGuard = true
+  package var showHelp = false
+  package var composed = false
+  package var showsLastMonth = false
   /// How the input is read and shaped (format, inference, columns, sort, groups, footer).
-  var input = TableInput()
+  package var input = TableInput()
   /// The paged sample feed's settings, when `--sample feed` (or a feed option) was given.
-  var feed: SampleFeed.Settings?
-
-  /// A command-line argument the tool does not understand.
-  struct UsageError: Error, CustomStringConvertible {
-    var description: String
-  }
+  package var feed: SampleFeed.Settings?
 
   /// Parses `arguments` (without the program name).
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+  ///
+  /// - Parameter arguments: The command line after `tablekit`.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` naming the argument that is wrong and its place.
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
-    var remaining = arguments[...]
-    func value(for option: String) throws(UsageError) -> String {
-      guard let value = remaining.popFirst() else {
-        throw UsageError(description: "\(option) needs a value; see tablekit --help")
+    var scanner = ArgumentScanner(arguments)
+    var input: ArgumentToken?
+    while let argument = scanner.next() {
+      guard case .option(let option) = argument else {
+        if case .positional(let token) = argument {
+          if let input {
+            throw .unexpectedArgument(
+              token,
+              reason: "one input at a time: \(input.place) is the input already")
+          }
+          input = token
+          options.inputPath = token.text
+        }
+        continue
       }
-      return value
-    }
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help":
-        options.showHelp = true
-      case "-f", "--format":
-        let name = try value(for: argument)
-        guard let format = Format(rawValue: name) else {
-          throw UsageError(description: "unknown format '\(name)'; use one of \(formatList)")
-        }
-        options.format = format
-      case "-s", "--style":
-        let name = try value(for: argument)
-        guard let style = styles.first(where: { $0.name == name })?.style else {
-          throw UsageError(description: "unknown style '\(name)'; use one of \(styleList)")
-        }
-        options.style = style
-      case "-i", "--input":
-        options.inputPath = try value(for: argument)
-      case "--from":
-        let name = try value(for: argument)
-        guard let format = InputFormat(rawValue: name) else {
-          throw UsageError(description: "unknown input format '\(name)'; use one of \(inputList)")
-        }
-        options.input.format = format
-      case "--columns":
-        let names = try value(for: argument).split(separator: ",").map(String.init)
-        guard !names.isEmpty else {
-          throw UsageError(description: "--columns needs column names separated by commas")
-        }
-        options.input.shaping.columns = names
-      case "--sort":
-        var name = try value(for: argument)
-        let descending = name.hasPrefix("-") && name.count > 1
-        if descending { name.removeFirst() }
-        options.input.shaping.sort = (name, descending)
-      case "--group-by":
-        options.input.shaping.groupBy = try value(for: argument)
-      case "--title":
-        options.input.shaping.title = try value(for: argument)
-      case "--footer":
-        options.input.shaping.footer = try value(for: argument)
-      case "--count":
-        options.input.shaping.countsRows = true
-      case "--no-infer":
-        options.input.infers = false
-      case "--lossy":
-        options.input.isLossy = true
-      case "--max-field-bytes", "--max-record-bytes":
-        let text = try value(for: argument)
-        guard let bytes = InputLimits.byteCount(text) else {
-          throw UsageError(
-            description: "\(argument) needs a positive whole number of bytes, optionally "
-              + "followed by K, M or G (powers of 1024), not '\(text)'")
-        }
-        if argument == "--max-field-bytes" {
-          options.input.limits.maximumFieldBytes = bytes
-        } else {
-          options.input.limits.maximumRecordBytes = bytes
-        }
-      case "--sample":
-        // Two uses share the name: a number of rows kept from the input, or a built-in sample.
-        let text = try value(for: argument)
-        if text == "feed" || text == "ledger" {
-          if text == "feed" { options.feed = options.feed ?? SampleFeed.Settings() }
-          continue
-        }
-        guard let count = Int(text), count > 0 else {
-          throw UsageError(
-            description: "--sample needs a positive whole number of rows, or ledger or feed "
-              + "(a built-in sample), not '\(text)'")
-        }
-        options.input.sample = count
-      case "-o", "--output":
-        options.outputPath = try value(for: argument)
-      case "-w", "--max-width":
-        let text = try value(for: argument)
-        guard let width = Int(text), width > 0 else {
-          throw UsageError(description: "--max-width needs a positive whole number, not '\(text)'")
-        }
-        options.maximumWidth = width
-      case "--wrap":
-        options.wraps = true
-      case "--decimal-align":
-        options.alignsDecimalPoints = true
-      case "--fragment":
-        options.htmlFragment = true
-      case "--no-formula-guard":
-        options.formulaGuard = false
-      case "--composed":
-        options.composed = true
-      case "--last-month":
-        options.composed = true
-        options.showsLastMonth = true
-      case "-":
-        try options.setPositionalInput(argument)
-      case "--page-size", "--pages", "--feed-size", "--fail-page", "--cache":
-        let text = try value(for: argument)
-        var settings = options.feed ?? SampleFeed.Settings()
-        try settings.set(argument, to: text)
-        options.feed = settings
-      default:
-        guard !argument.hasPrefix("-") else {
-          throw UsageError(description: "unknown argument '\(argument)'; see tablekit --help")
-        }
-        try options.setPositionalInput(argument)
-      }
+      try options.apply(option, input: &input, scanner: &scanner)
     }
     return options
   }
 
-  /// Takes a file argument (or `-`) as the input, once.
-  private mutating func setPositionalInput(_ path: String) throws(UsageError) {
-    guard inputPath == nil else {
-      throw UsageError(
-        description: "one input at a time: '\(inputPath ?? "")' and '\(path)' were both given")
+  /// Applies the option `option`, taking its value from `scanner`.
+  private mutating func apply(
+    _ option: ScannedOption, input: inout ArgumentToken?, scanner: inout ArgumentScanner
+  ) throws(UsageError) {
+    let name = option.name.text
+    switch name {
+    case "-h", "--help":
+      try scanner.flag(option)
+      showHelp = true
+    case "-f", "--format":
+      format = try scanner.value(for: option, expected: "one of \(Self.formatList)") {
+        Format(rawValue: $0)
+      }
+    case "-s", "--style":
+      style = try scanner.value(for: option, expected: "one of \(Self.styleList)") { name in
+        Self.styles.first { $0.name == name }?.style
+      }
+    case "-i", "--input":
+      let token = try scanner.value(for: option)
+      if let input {
+        throw .conflictingOptions(
+          token, earlier: input, reason: "one input at a time")
+      }
+      input = token
+      inputPath = token.text
+    case "--from":
+      // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
+      let format: InputFormat = try scanner.value(
+        for: option, expected: "one of \(Self.inputList)"
+      ) { InputFormat(rawValue: $0) }
+      self.input.format = format
+    case "--columns":
+      let columns: [String] = try scanner.value(
+        for: option, expected: "column names separated by commas"
+      ) { text in
+        let names = text.split(separator: ",").map(String.init)
+        return names.isEmpty ? nil : names
+      }
+      self.input.shaping.columns = columns
+    case "--sort":
+      var column = try scanner.value(for: option).text
+      let descending = column.hasPrefix("-") && column.count > 1
+      if descending { column.removeFirst() }
+      self.input.shaping.sort = (column, descending)
+    case "--group-by":
+      self.input.shaping.groupBy = try scanner.value(for: option).text
+    case "--title":
+      self.input.shaping.title = try scanner.value(for: option).text
+    case "--footer":
+      self.input.shaping.footer = try scanner.value(for: option).text
+    case "--count":
+      try scanner.flag(option)
+      self.input.shaping.countsRows = true
+    case "--no-infer":
+      try scanner.flag(option)
+      self.input.infers = false
+    case "--lossy":
+      try scanner.flag(option)
+      self.input.isLossy = true
+    case "--max-field-bytes":
+      self.input.limits.maximumFieldBytes = try scanner.value(
+        for: option, expected: Self.byteCountExpected, InputLimits.byteCount)
+    case "--max-record-bytes":
+      self.input.limits.maximumRecordBytes = try scanner.value(
+        for: option, expected: Self.byteCountExpected, InputLimits.byteCount)
+    case "--sample-rows":
+      self.input.sample = try scanner.value(
+        for: option, expected: "a positive whole number of rows", Self.positiveNumber)
+    case "--sample":
+      // The old spelling `--sample <n>` still sets the rows kept (now `--sample-rows`).
+      let token = try scanner.value(for: option)
+      if let sample = Sample(rawValue: token.text) {
+        if sample == .feed { feed = feed ?? SampleFeed.Settings() }
+      } else if let count = Self.positiveNumber(token.text) {
+        self.input.sample = count
+      } else {
+        throw .invalidValue(
+          token, option: name,
+          expected: "ledger or feed (a built-in sample), or a positive whole number of rows "
+            + "(the old spelling of --sample-rows)")
+      }
+    case "-o", "--output":
+      outputPath = try scanner.value(for: option).text
+    case "-w", "--max-width":
+      let width: Int = try scanner.value(
+        for: option, expected: "a positive whole number", Self.positiveNumber)
+      maximumWidth = width
+    case "--wrap":
+      try scanner.flag(option)
+      wraps = true
+    case "--decimal-align":
+      try scanner.flag(option)
+      alignsDecimalPoints = true
+    case "--fragment":
+      try scanner.flag(option)
+      htmlFragment = true
+    case "--no-formula-guard":
+      try scanner.flag(option)
+      formulaGuard = false
+    case "--composed":
+      try scanner.flag(option)
+      composed = true
+    case "--last-month":
+      try scanner.flag(option)
+      composed = true
+      showsLastMonth = true
+    case "--page-size", "--pages", "--feed-size", "--fail-page", "--cache":
+      let token = try scanner.value(for: option)
+      var settings = feed ?? SampleFeed.Settings()
+      try settings.set(name, to: token)
+      feed = settings
+    default:
+      throw .unknownOption(option.name)
     }
-    inputPath = path
   }
+
+  /// A whole number above 0, or `nil`.
+  static func positiveNumber(_ text: String) -> Int? {
+    guard let number = Int(text), number > 0 else { return nil }
+    return number
+  }
+
+  static let byteCountExpected =
+    "a positive whole number of bytes, optionally followed by K, M or G (powers of 1024)"
 
   static var inputList: String { InputFormat.allCases.map(\.rawValue).joined(separator: ", ") }
   static var formatList: String { Format.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -190,6 +215,9 @@ struct Options {
       tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html
       tablekit big.csv -f csv | head                      streams: rows come out as read
 
+    An option's value follows it (--format csv) or is joined to it with = (--format=csv);
+    after --, every argument is the input file (tablekit -- -data.csv).
+
     INPUT:
       <file>, -i, --input <file>
                               The table to read; - is standard input. With no input,
@@ -209,11 +237,12 @@ struct Options {
                               so no input (/dev/zero, a quote never closed) takes unbounded
                               memory. JSON: a string or number is a field, an object or
                               array row a record.
-          --sample <n>        Rows read first and kept (default 1000): they name the
+          --sample-rows <n>   Rows read first and kept (default 1000): they name the
                               columns of JSON objects, and, from a pipe, set the widths of
                               text columns (later wider values are cut with …, or wrapped
                               with --wrap). From a file, text reads the file twice instead:
-                              once for the widths, once to draw.
+                              once for the widths, once to draw. (--sample <n> is the
+                              old spelling, still read.)
 
     SHAPES READ:
       CSV (RFC 4180: quoted fields, "" for a quote, CRLF or LF, line breaks in quotes, a
@@ -293,6 +322,7 @@ struct Options {
       header has 3" or "invalid UTF-8 at byte 17 (byte offsets count from 0)". A problem
       found after output began ends the output there, with the message (with -o, the
       file is left as it was).
+      A bad argument is named with its place: "argument 3, `--max-width=0`: …".
       Exit status: 0 done; 64 bad arguments (also a column name the input does not have,
       or an output that is the input); 65 bad input; 74 output failed. Ended by SIGINT,
       SIGTERM or SIGHUP, it ends by that signal (a shell reports 128 + its number). Output into a closed pipe (| head) ends the program

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitArguments
 import TableKitRecords
 import TableRender
 
@@ -44,9 +45,9 @@ enum OutputFile {
         "the output \"\(TerminalText.inert(path))\" is the same file as \(inputName) "
           + "(directly or through a link); nothing was read or written. Write to another "
           + "file, then move it over the input.",
-        code: 64)
+        status: .usage)
     } catch {
-      fail(TerminalText.inert(error.description), code: 74)
+      fail(TerminalText.inert(error.description), status: .ioError)
     }
   }
 
@@ -70,11 +71,11 @@ enum OutputFile {
         if let error = stream?.error { throw error }
       }
     } catch let error as TableInputError {
-      fail(TerminalText.inert(error.description) + unchanged, code: error.exitStatus)
+      fail(TerminalText.inert(error.description) + unchanged, status: error.exitStatus)
     } catch let error as SafeWriteError {
-      fail(error.description + (error.targetIsUnchanged ? unchanged : ""), code: 74)
+      fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
     } catch {
-      fail(TerminalText.inert("\(error)") + unchanged, code: 74)
+      fail(TerminalText.inert("\(error)") + unchanged, status: .ioError)
     }
   }
 }

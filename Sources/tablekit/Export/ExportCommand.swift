@@ -1,25 +1,26 @@
 import Foundation
 import TableKit
+import TableKitArguments
 import TableKitRecords
 import TableRender
 
 /// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.
 enum ExportCommand {
   /// Runs `export` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> Int32 {
+  static func run(_ arguments: [String]) -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     var standardError = FileDescriptorStream.standardError
     let options: ExportOptions
     do {
       options = try ExportOptions.parse(arguments)
     } catch {
-      fail(error.description, code: 64)
+      fail(error, help: "tablekit export --help")
     }
     if options.showHelp {
       print(ExportOptions.usage, terminator: "", to: &standardOutput)
-      return 0
+      return .success
     }
-    guard let folder = options.outputDirectory else { fail("export needs --out", code: 64) }
+    guard let folder = options.outputDirectory else { fail("export needs --out", status: .usage) }
     let stack = makeStack(options.source)
     var exporter = SiteExporter(
       siteTitle: options.siteTitle, rowsPerPage: options.rowsPerPage,
@@ -31,8 +32,8 @@ enum ExportCommand {
     do {
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
-      if case .cannotWrite = error { fail(error.description, code: 74) }
-      fail("nothing was exported: \(error.description)", code: 1)
+      if case .cannotWrite = error { fail(error.description, status: .ioError) }
+      fail("nothing was exported: \(error.description)", status: .failure)
     }
     for level in report.failedLevels {
       print("tablekit: warning: failed to load: \(level)", to: &standardError)
@@ -40,7 +41,7 @@ enum ExportCommand {
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
     print("exported \(pages) (\(levels)) to \(folder)", to: &standardOutput)
-    return 0
+    return .success
   }
 
   /// The stack of `source`; bad input ends the program with its message.
@@ -53,7 +54,7 @@ enum ExportCommand {
         do {
           _ = try ByteInput(path: path)
         } catch {
-          fail(error.description, code: 65)
+          fail(error.description, status: .dataError)
         }
         let value = try NestedJSON.read(path: path)
         return NavigationController(drillingInto: value, title: value.title)
@@ -61,9 +62,9 @@ enum ExportCommand {
         return try grouped(path: path, names: names).makeStack()
       }
     } catch let error as TableInputError {
-      fail(error.localizedDescription, code: error.exitStatus)
+      fail(error.localizedDescription, status: error.exitStatus)
     } catch {
-      fail(error.localizedDescription, code: 65)
+      fail(error.localizedDescription, status: .dataError)
     }
   }
 
@@ -73,7 +74,7 @@ enum ExportCommand {
     do {
       input = try ByteInput(path: path)
     } catch {
-      fail(error.description, code: 65)
+      fail(error.description, status: .dataError)
     }
     var reading = TableInput()
     reading.chunking = .never
@@ -86,7 +87,7 @@ enum ExportCommand {
       guard let index = titles.firstIndex(of: name) else {
         fail(
           "\(path) has no column '\(name)'; its columns are "
-            + titles.map { "'\($0)'" }.joined(separator: ", "), code: 64)
+            + titles.map { "'\($0)'" }.joined(separator: ", "), status: .usage)
       }
       groupColumns.append(index)
     }

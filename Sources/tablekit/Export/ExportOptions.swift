@@ -1,7 +1,9 @@
+package import TableKitArguments
+
 /// What `tablekit export` was asked for.
-struct ExportOptions {
+package struct ExportOptions {
   /// The hierarchies `export` can write.
-  enum Source: Equatable {
+  package enum Source: Equatable {
     /// The samples: the car catalogue and the ledger drill-down, under one index.
     case samples
     /// A nested JSON file: arrays and objects are levels, the rest rows.
@@ -10,88 +12,103 @@ struct ExportOptions {
     case grouped(path: String, columns: [String])
   }
 
-  var source = Source.samples
-  var outputDirectory: String?
-  var baseURL: String?
-  var keepsGoing = false
-  var rowsPerPage = 100
-  var maximumDepth = 32
-  var maximumPages = 100_000
-  var siteTitle: String?
-  var showHelp = false
+  package var source = Source.samples
+  package var outputDirectory: String?
+  package var baseURL: String?
+  package var keepsGoing = false
+  package var rowsPerPage = 100
+  package var maximumDepth = 32
+  package var maximumPages = 100_000
+  package var siteTitle: String?
+  package var showHelp = false
 
   /// Parses the arguments after `export`.
-  static func parse(_ arguments: [String]) throws(Options.UsageError) -> ExportOptions {
+  ///
+  /// - Parameter arguments: The command line after `tablekit export`.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` naming the argument that is wrong and its place.
+  package static func parse(_ arguments: [String]) throws(UsageError) -> ExportOptions {
     var options = ExportOptions()
-    var remaining = arguments[...]
-    var file: String?
-    var nested: String?
-    var groups: [String]?
-    func value(for option: String) throws(Options.UsageError) -> String {
-      guard let value = remaining.popFirst() else {
-        throw Options.UsageError(
-          description: "\(option) needs a value; see tablekit export --help")
+    var scanner = ArgumentScanner(arguments, firstIndex: 2)
+    var file: ArgumentToken?
+    var nested: ArgumentToken?
+    var groups: (token: ArgumentToken, names: [String])?
+    while let argument = scanner.next() {
+      guard case .option(let option) = argument else {
+        if case .positional(let token) = argument {
+          if let file {
+            throw .unexpectedArgument(
+              token, reason: "export takes one file, and \(file.place) is the file already")
+          }
+          file = token
+        }
+        continue
       }
-      return value
-    }
-    func count(for option: String) throws(Options.UsageError) -> Int {
-      let text = try value(for: option)
-      guard let number = Int(text), number > 0 else {
-        throw Options.UsageError(
-          description: "\(option) needs a whole number above 0, not '\(text)'")
-      }
-      return number
-    }
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help": options.showHelp = true
-      case "-o", "--out": options.outputDirectory = try value(for: argument)
+      switch option.name.text {
+      case "-h", "--help":
+        try scanner.flag(option)
+        options.showHelp = true
+      case "-o", "--out":
+        options.outputDirectory = try scanner.value(for: option).text
       case "--root":
-        let url = try value(for: argument)
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
-          throw Options.UsageError(
-            description: "--root needs the http or https URL the site is served from, not '\(url)'")
+        // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
+        let url: String = try scanner.value(
+          for: option, expected: "the http or https URL the site is served from"
+        ) { url in
+          let lowered = url.lowercased()
+          return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? url : nil
         }
         options.baseURL = url
-      case "-i", "--input": nested = try value(for: argument)
+      case "-i", "--input":
+        nested = try scanner.value(for: option)
       case "--group-by":
-        let names = try value(for: argument).split(separator: ",").map(String.init)
-        guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
-          throw Options.UsageError(
-            description: "--group-by needs column names separated by commas")
+        let token = try scanner.value(for: option)
+        let names = token.text.split(separator: ",").map(String.init)
+        guard !names.isEmpty else {
+          throw .invalidValue(
+            token, option: option.name.text, expected: "column names separated by commas")
         }
-        groups = names
-      case "--keep-going": options.keepsGoing = true
-      case "--rows-per-page": options.rowsPerPage = try count(for: argument)
-      case "--max-depth": options.maximumDepth = try count(for: argument)
-      case "--max-pages": options.maximumPages = try count(for: argument)
-      case "--title": options.siteTitle = try value(for: argument)
+        groups = (token, names)
+      case "--keep-going":
+        try scanner.flag(option)
+        options.keepsGoing = true
+      case "--rows-per-page":
+        options.rowsPerPage = try scanner.value(
+          for: option, expected: "a whole number above 0", Options.positiveNumber)
+      case "--max-depth":
+        options.maximumDepth = try scanner.value(
+          for: option, expected: "a whole number above 0", Options.positiveNumber)
+      case "--max-pages":
+        options.maximumPages = try scanner.value(
+          for: option, expected: "a whole number above 0", Options.positiveNumber)
+      case "--title":
+        options.siteTitle = try scanner.value(for: option).text
       default:
-        guard !argument.hasPrefix("-"), file == nil else {
-          throw Options.UsageError(
-            description: "unknown argument '\(argument)' for export; see tablekit export --help")
-        }
-        file = argument
+        throw .unknownOption(option.name)
       }
     }
     guard !options.showHelp else { return options }
     guard options.outputDirectory != nil else {
-      throw Options.UsageError(
-        description: "export needs --out <folder>; see tablekit export --help")
+      throw .missingArgument("export needs --out <folder>")
     }
     switch (file, nested, groups) {
     case (nil, nil, nil): options.source = .samples
-    case (nil, let path?, nil): options.source = .nested(path)
-    case (let path?, nil, let columns?): options.source = .grouped(path: path, columns: columns)
-    case (_?, nil, nil):
-      throw Options.UsageError(
-        description: "a flat file is exported grouped: add --group-by <columns>")
-    case (nil, nil, _?):
-      throw Options.UsageError(description: "--group-by needs a file to group")
-    default:
-      throw Options.UsageError(
-        description: "--input (nested JSON) and a grouped file cannot be exported together")
+    case (nil, let path?, nil): options.source = .nested(path.text)
+    case (let path?, nil, let groups?):
+      options.source = .grouped(path: path.text, columns: groups.names)
+    case (let path?, nil, nil):
+      throw .unexpectedArgument(
+        path, reason: "a flat file is exported grouped: add --group-by <columns>")
+    case (nil, nil, let groups?):
+      throw .unexpectedArgument(groups.token, reason: "--group-by needs a file to group")
+    case (let path?, let nested?, _):
+      throw .conflictingOptions(
+        path.index > nested.index ? path : nested,
+        earlier: path.index > nested.index ? nested : path,
+        reason: "--input (nested JSON) and a grouped file cannot be exported together")
+    case (nil, let nested?, let groups?):
+      throw .conflictingOptions(
+        groups.token, earlier: nested, reason: "--group-by groups a flat file, not --input")
     }
     return options
   }

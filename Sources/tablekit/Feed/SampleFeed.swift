@@ -2,21 +2,21 @@ import TableKit
 
 /// The paged sample: a generated feed of posts loaded a page at a time by a `PagedModel`, shown
 /// by a `ModelDataSource` with its status rows (load more, failure, empty).
-enum SampleFeed {
+package enum SampleFeed {
   static let title = "Feed — Northwind Studio"
 
   /// What `--sample feed` was asked for.
-  struct Settings {
+  package struct Settings {
     /// Posts per page (`--page-size`).
-    var pageSize = 20
+    package var pageSize = 20
     /// Pages to load before rendering (`--pages`); 0 renders the model before any load.
-    var pages = 1
+    package var pages = 1
     /// Posts the feed holds in all (`--feed-size`); 0 shows the empty row.
-    var count = 120
+    package var count = 120
     /// A page whose load fails (`--fail-page`), to show the failure row.
-    var failingPage: Int?
+    package var failingPage: Int?
     /// The folder pages are kept in (`--cache`), or `nil` for no cache.
-    var cacheFolder: String?
+    package var cacheFolder: String?
   }
 
   /// How long a page saved with `--cache` stays fresh, in seconds.

@@ -1,3 +1,4 @@
+import TableKitArguments
 import TableKitRecords
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ enum InputChoice {
       do {
         return try ByteInput(path: path)
       } catch {
-        fail(error.description, code: 65)
+        fail(error.description, status: .dataError)
       }
     }
     let standardInput = ByteInput(standardInput: ())
@@ -32,7 +33,7 @@ enum InputChoice {
     do {
       return try standardInput.peek(1).isEmpty ? nil : standardInput
     } catch {
-      fail(error.description, code: 65)
+      fail(error.description, status: .dataError)
     }
   }
 }
@@ -40,8 +41,8 @@ enum InputChoice {
 extension TableInputError {
   /// The exit status for the error: 64 for a column named on the command line that the input
   /// lacks, 65 for anything wrong with the input.
-  var exitStatus: Int32 {
-    if case .unknownColumn = reason { return 64 }
-    return 65
+  var exitStatus: ExitStatus {
+    if case .unknownColumn = reason { return .usage }
+    return .dataError
   }
 }

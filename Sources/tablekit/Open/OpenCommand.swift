@@ -1,28 +1,29 @@
 import TableKit
+import TableKitArguments
 import TableKitRecords
 import TableRender
 
 /// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.
 enum OpenCommand {
   /// Runs `open` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) async -> Int32 {
+  static func run(_ arguments: [String]) async -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     let options: OpenOptions
     do {
       options = try OpenOptions.parse(arguments)
     } catch {
-      fail(error.description, code: OpenExitCode.usage.rawValue)
+      fail(error, help: "tablekit open --help")
     }
     if options.showHelp {
       print(OpenOptions.usage, terminator: "", to: &standardOutput)
-      return OpenExitCode.success.rawValue
+      return .success
     }
     let url = options.url ?? ""
     let router: Router<CarCatalogue.Level>
     do {
       router = try CarCatalogue.makeRouter()
     } catch {
-      fail(error.description, code: OpenExitCode.internalError.rawValue)
+      fail(error.description, status: .software)
     }
     let report = await router.open(
       url, resolver: CarCatalogueResolver(), factory: CarCatalogue.makeLevel)
@@ -30,10 +31,10 @@ enum OpenCommand {
       let built = report.navigationController.map {
         " Opened up to: \($0.breadcrumbs.joined(separator: " › "))."
       }
-      fail(first.reason.description + (built ?? ""), code: OpenExitCode(first.reason).rawValue)
+      fail(first.reason.description + (built ?? ""), status: ExitStatus(first.reason))
     }
     guard let stack = report.navigationController else {
-      fail("nothing was opened", code: OpenExitCode.internalError.rawValue)
+      fail("nothing was opened", status: .software)
     }
     let levels = zip(stack.controllers, stack.urls(using: router)).enumerated().map {
       index, pair in
@@ -44,6 +45,6 @@ enum OpenCommand {
     var text = ""
     OpenedStackWriter(options: options).write(levels, to: &text)
     print(text, terminator: "", to: &standardOutput)
-    return OpenExitCode.success.rawValue
+    return .success
   }
 }

@@ -1,61 +1,59 @@
-import TableRender
+package import TableKitArguments
+package import TableRender
 
 /// What `tablekit open` was asked for.
-struct OpenOptions {
-  var url: String?
-  var format: Options.Format = .text
-  var style: TextTableStyle = .rounded
-  var htmlFragment = false
-  var formulaGuard = true
-  var showHelp = false
+package struct OpenOptions {
+  package var url: String?
+  package var format: Options.Format = .text
+  package var style: TextTableStyle = .rounded
+  package var htmlFragment = false
+  package var formulaGuard = true
+  package var showHelp = false
 
   /// Parses the arguments after `open`.
-  static func parse(_ arguments: [String]) throws(Options.UsageError) -> OpenOptions {
+  ///
+  /// - Parameter arguments: The command line after `tablekit open`.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` naming the argument that is wrong and its place.
+  package static func parse(_ arguments: [String]) throws(UsageError) -> OpenOptions {
     var options = OpenOptions()
-    var remaining = arguments[...]
-    func value(for option: String) throws(Options.UsageError) -> String {
-      guard let value = remaining.popFirst() else {
-        throw Options.UsageError(description: "\(option) needs a value; see tablekit open --help")
-      }
-      return value
-    }
-    while let argument = remaining.popFirst() {
+    var scanner = ArgumentScanner(arguments, firstIndex: 2)
+    var url: ArgumentToken?
+    while let argument = scanner.next() {
       switch argument {
-      case "-h", "--help": options.showHelp = true
-      case "-f", "--format":
-        let name = try value(for: argument)
-        guard let format = Options.Format(rawValue: name) else {
-          throw Options.UsageError(
-            description: "unknown format '\(name)'; use one of \(Options.formatList)")
+      case .positional(let token):
+        if let url {
+          throw .unexpectedArgument(
+            token, reason: "open takes one URL, and \(url.place) is the URL already")
         }
-        options.format = format
-      case "-s", "--style":
-        let name = try value(for: argument)
-        guard let style = Options.styles.first(where: { $0.name == name })?.style else {
-          throw Options.UsageError(
-            description: "unknown style '\(name)'; use one of \(Options.styleList)")
+        url = token
+        options.url = token.text
+      case .option(let option):
+        switch option.name.text {
+        case "-h", "--help":
+          try scanner.flag(option)
+          options.showHelp = true
+        case "-f", "--format":
+          options.format = try scanner.value(
+            for: option, expected: "one of \(Options.formatList)"
+          ) { Options.Format(rawValue: $0) }
+        case "-s", "--style":
+          options.style = try scanner.value(
+            for: option, expected: "one of \(Options.styleList)"
+          ) { name in Options.styles.first { $0.name == name }?.style }
+        case "--fragment":
+          try scanner.flag(option)
+          options.htmlFragment = true
+        case "--no-formula-guard":
+          try scanner.flag(option)
+          options.formulaGuard = false
+        default:
+          throw .unknownOption(option.name)
         }
-        options.style = style
-      case "--fragment": options.htmlFragment = true
-      case "--no-formula-guard": options.formulaGuard = false
-      case "--":
-        guard let url = remaining.popFirst(), options.url == nil, remaining.isEmpty else {
-          throw Options.UsageError(description: "open takes one URL; see tablekit open --help")
-        }
-        options.url = url
-      default:
-        guard !argument.hasPrefix("-") || argument == "-" else {
-          throw Options.UsageError(
-            description: "unknown argument '\(argument)' for open; see tablekit open --help")
-        }
-        guard options.url == nil else {
-          throw Options.UsageError(description: "open takes one URL; see tablekit open --help")
-        }
-        options.url = argument
       }
     }
     if options.url == nil, !options.showHelp {
-      throw Options.UsageError(description: "open needs a URL; see tablekit open --help")
+      throw .missingArgument("open needs a URL")
     }
     return options
   }
@@ -82,6 +80,8 @@ struct OpenOptions {
           --fragment          HTML: the levels' tables without the enclosing document.
           --no-formula-guard  CSV: keep text starting with = + - @ as it is.
       -h, --help              Show this help.
+
+    A URL that starts with - goes after --: tablekit open -- <url>.
 
     Exit status: 0 printed; 64 bad arguments; 65 the URL cannot be read or holds an
     invalid ID; 66 no route matches; 69 an object it names does not exist; 70 a level

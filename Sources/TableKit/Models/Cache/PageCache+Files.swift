@@ -25,10 +25,11 @@ extension PageCache {
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var filled = 0
     while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+      let count = SystemCalls.retryingOnInterrupt {
+        bytes.withUnsafeMutableBytes { raw in
+          read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+        }
       }
-      if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return nil }
       filled += count
     }

@@ -1,0 +1,52 @@
+import TableKitArguments
+import TableRender
+import Testing
+import tablekit
+
+/// `tablekit open`'s options; places count `open` as argument 1.
+@Suite struct OpenOptionsTests {
+  @Test func options() throws {
+    let options = try OpenOptions.parse(["cars://brands"])
+    #expect(options.url == "cars://brands")
+    #expect(options.format == .text && options.style == .rounded)
+    #expect(options.htmlFragment == false && options.formulaGuard)
+    let all = try OpenOptions.parse([
+      "-f", "html", "--style=grid", "--fragment", "--no-formula-guard", "cars://brands",
+    ])
+    #expect(all.format == .html && all.style == .grid && all.htmlFragment && !all.formulaGuard)
+    #expect(try OpenOptions.parse(["--format=csv", "u"]).format == .csv)
+    #expect(try OpenOptions.parse(["-s", "plain", "u"]).style == .plain)
+    #expect(try OpenOptions.parse(["-h"]).showHelp)
+    #expect(try OpenOptions.parse(["--help"]).showHelp)
+    // A URL that starts with - goes after --.
+    #expect(try OpenOptions.parse(["--", "-x"]).url == "-x")
+  }
+
+  @Test func errors() throws {
+    #expect(throws: UsageError.missingArgument("open needs a URL")) {
+      try OpenOptions.parse([])
+    }
+    #expect(throws: UsageError.unknownOption(ArgumentToken("--bogus", index: 3))) {
+      try OpenOptions.parse(["u", "--bogus"])
+    }
+    #expect(throws: UsageError.missingValue(ArgumentToken("-f", index: 3))) {
+      try OpenOptions.parse(["u", "-f"])
+    }
+    #expect(
+      throws: UsageError.invalidValue(
+        ArgumentToken("pdf", index: 3), option: "--format",
+        expected: "one of text, markdown, csv, html")
+    ) { try OpenOptions.parse(["--format", "pdf", "u"]) }
+    let style = try #require(throws: UsageError.self) { try OpenOptions.parse(["-s", "x", "u"]) }
+    #expect(style.token == ArgumentToken("x", index: 3))
+    #expect(
+      throws: UsageError.unexpectedValue(
+        ArgumentToken("no", argument: "--fragment=no", index: 2, part: .attachedValue),
+        option: "--fragment")
+    ) { try OpenOptions.parse(["--fragment=no", "u"]) }
+    let second = try #require(throws: UsageError.self) { try OpenOptions.parse(["a", "b"]) }
+    #expect(
+      second.description
+        == "argument 3, `b`: open takes one URL, and argument 2, `a` is the URL already")
+  }
+}
