@@ -48,42 +48,17 @@ public struct Cell: Hashable, Sendable {
     self.isSelectable = isSelectable
   }
 
-  /// Resets every field as ``init(_:detail:values:accessory:kind:isSelectable:)`` would set it,
-  /// but empties ``values`` keeping its capacity, so the cell can be filled for another row
-  /// without allocating.
-  ///
-  /// Used by ``TableDataSource/configureCell(_:at:)``; append the new row's values after it. For
-  /// rows with a fixed number of columns,
-  /// ``prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)`` costs less.
-  ///
-  /// - Parameters:
-  ///   - text: The main text of the row.
-  ///   - detail: A secondary text, or `nil` for none.
-  ///   - accessory: The mark at the trailing edge.
-  ///   - kind: A style identifier for renderers.
-  ///   - isSelectable: Whether the row can be selected.
-  public mutating func prepareForReuse(
-    _ text: consuming String,
-    detail: consuming String? = nil,
-    accessory: CellAccessory = .none,
-    kind: consuming CellKind = .default,
-    isSelectable: Bool = true
-  ) {
-    resetFields(text, detail: detail, accessory: accessory, kind: kind, isSelectable: isSelectable)
-    // `removeAll(keepingCapacity:)` destroys through the generic path, several times slower
-    // than removing the values one by one.
-    while !values.isEmpty { values.removeLast() }
-  }
-
   /// Resets every field except ``values`` as ``init(_:detail:values:accessory:kind:isSelectable:)``
-  /// would set it, and makes ``values`` exactly `valueCount` long, for the new row to overwrite
-  /// in place.
+  /// would set it, and makes ``values`` exactly `valueCount` long, so the cell can be filled for
+  /// another row without allocating.
   ///
-  /// The fastest way to fill a reused cell when rows have a fixed number of columns: assigning
-  /// `cell.values[column]` replaces one value, where emptying the array and appending pays a
-  /// check and a move for every value twice. Values the previous row had beyond `valueCount` are
-  /// removed and missing ones are added as ``CellValue/empty``; the others still hold the previous
-  /// row's values until you assign them, so assign every column:
+  /// Used by ``TableDataSource/configureCell(_:at:)`` and ``TableRepresentable/configure(_:)``.
+  /// With no `valueCount` the values are emptied, keeping their storage; append the new row's
+  /// values after it. When rows have a fixed number of columns, give that number and assign
+  /// `cell.values[column]`, which replaces one value, where emptying the array and appending pays
+  /// a check and a move for every value twice. Values the previous row had beyond `valueCount`
+  /// are removed and missing ones are added as ``CellValue/empty``; the others still hold the
+  /// previous row's values until you assign them, so assign every column:
   ///
   /// ```swift
   /// cell.prepareForReuse(payment.payee, kind: "payment", valueCount: 2)
@@ -97,16 +72,19 @@ public struct Cell: Hashable, Sendable {
   ///   - accessory: The mark at the trailing edge.
   ///   - kind: A style identifier for renderers.
   ///   - isSelectable: Whether the row can be selected.
-  ///   - valueCount: The number of values the row has; negative counts are taken as zero.
+  ///   - valueCount: The number of values the row has; zero (the default) empties ``values``,
+  ///     and negative counts are taken as zero.
   public mutating func prepareForReuse(
     _ text: consuming String,
     detail: consuming String? = nil,
     accessory: CellAccessory = .none,
     kind: consuming CellKind = .default,
     isSelectable: Bool = true,
-    valueCount: Int
+    valueCount: Int = 0
   ) {
     resetFields(text, detail: detail, accessory: accessory, kind: kind, isSelectable: isSelectable)
+    // One by one: `removeAll(keepingCapacity:)` destroys through the generic path, several times
+    // slower than removing the values one by one.
     let count = max(valueCount, 0)
     while values.count > count { values.removeLast() }
     while values.count < count { values.append(.empty) }

@@ -302,7 +302,7 @@ public final class ComposedDataSource: ForwardingTableDataSource {
   ///
   /// - Parameter section: A section of this data source.
   /// - Returns: Where the section's rows are read.
-  public func rowSource(forSection section: Int) -> TableRowSource {
+  package func forwardedRowSource(forSection section: Int) -> TableRowSource {
     let layout = self.layout
     guard layout.representations.isEmpty, let target = layout.locate(section) else {
       return TableRowSource(dataSource: self, section: section)
@@ -362,3 +362,6 @@ struct ComposedLayout {
     return (low - 1, section - starts[low - 1])
   }
 }
+
+/// Renderers read a section that passes through unchanged from the child that holds it.
+extension ComposedDataSource: SectionRowForwarding {}

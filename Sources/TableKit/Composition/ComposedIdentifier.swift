@@ -22,7 +22,7 @@ public struct ComposedIdentifier: Hashable, Sendable {
   ///   - child: The identity of the child object.
   ///   - value: The child's identifier, or a position.
   ///   - isPositional: Whether `value` is a position rather than a real identity.
-  public init(child: ObjectIdentifier, value: any Hashable & Sendable, isPositional: Bool) {
+  package init(child: ObjectIdentifier, value: any Hashable & Sendable, isPositional: Bool) {
     self.child = child
     self.value = value
     self.ownPositional = isPositional

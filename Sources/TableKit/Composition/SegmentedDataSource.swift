@@ -156,7 +156,7 @@ public final class SegmentedDataSource: ForwardingTableDataSource {
   ///
   /// - Parameter section: A section of this data source.
   /// - Returns: Where the section's rows are read.
-  public func rowSource(forSection section: Int) -> TableRowSource {
+  package func forwardedRowSource(forSection section: Int) -> TableRowSource {
     guard representations.isEmpty, childSection(forSection: section) != nil else {
       return TableRowSource(dataSource: self, section: section)
     }
@@ -219,3 +219,6 @@ extension TableView {
     }
   }
 }
+
+/// Renderers read a section that passes through unchanged from the child that holds it.
+extension SegmentedDataSource: SectionRowForwarding {}

@@ -21,6 +21,9 @@
 /// The controller registers itself as the table's ``TableView/selectionObserver``, so every selection
 /// (through the table or through the controller) reaches ``didSelectRow(at:representing:)``
 /// after the data source's own hook.
+///
+/// A controller is not `Sendable`, and no subclass can be: it owns a ``TableView`` and runs its
+/// workflow synchronously on its owner's thread.
 open class TableController: TableSelectionObserver {
   /// The table this controller prepared and binds.
   public let table: TableView

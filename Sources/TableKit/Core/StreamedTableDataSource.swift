@@ -19,7 +19,7 @@
 ///   row += 1
 /// }
 /// ```
-public protocol StreamedTableDataSource: TableDataSource {
+package protocol StreamedTableDataSource: TableDataSource {
   /// Makes row `row` of the only section the current one.
   ///
   /// Rows are asked for in order from 0, and again from 0 after a pass over at most

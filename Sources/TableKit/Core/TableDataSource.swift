@@ -71,10 +71,10 @@ public protocol TableDataSource: AnyObject {
   /// ```
   ///
   /// The result must equal ``cell(at:)`` for the same position. Start from
-  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``, which resets every field,
-  /// so nothing of the previous row is left behind. When every row has the same columns,
-  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)`` keeps the values
-  /// for you to overwrite (`cell.values[1] = …`), which costs less than appending.
+  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)``, which resets
+  /// every field, so nothing of the previous row is left behind. When every row has the same
+  /// columns, give it their number and it keeps the values for you to overwrite
+  /// (`cell.values[1] = …`), which costs less than appending.
   ///
   /// - Parameters:
   ///   - cell: A cell holding an earlier row, or a new one; on return, the row's cell.
@@ -119,28 +119,9 @@ public protocol TableDataSource: AnyObject {
   ///
   /// - Parameter position: The deselected row.
   func didDeselectRow(at position: TablePosition)
-
-  /// The data source that answers the rows of `section` itself, at the same row indexes.
-  ///
-  /// The default is this data source and `section`. A wrapper that passes a section through
-  /// unchanged names the child's answer instead, so renderers read a deeply composed table
-  /// row by row from the leaves (see ``TableRowSource``). Its ``representedObject(at:)``,
-  /// ``configureCell(_:at:)`` and ``cell(at:)`` must equal this data source's for the same row.
-  ///
-  /// - Parameter section: A section in `0..<numberOfSections`.
-  /// - Returns: Where the section's rows are read.
-  func rowSource(forSection section: Int) -> TableRowSource
 }
 
 extension TableDataSource {
-  /// This data source and `section`: its rows are its own.
-  ///
-  /// - Parameter section: A section in `0..<numberOfSections`.
-  /// - Returns: This data source's own section.
-  public func rowSource(forSection section: Int) -> TableRowSource {
-    TableRowSource(dataSource: self, section: section)
-  }
-
   /// Resolves the represented object through ``representations``.
   ///
   /// - Parameter position: A position inside the counts.

@@ -37,10 +37,10 @@ extension TablePosition: CustomStringConvertible {
   /// The position as `(section, row)`, for example `(1, 2)`.
   ///
   /// The short form is for lists of positions in logs and test output; error messages spell a
-  /// position out instead (``spelledOut``).
+  /// position out instead (`row 2 in section 1`).
   public var description: String { "(\(section), \(row))" }
 
   /// The position in words, `row 2 in section 1`: how every error message names a position, so
   /// a message never mixes `(1, 2)` with words.
-  public var spelledOut: String { "row \(row) in section \(section)" }
+  package var spelledOut: String { "row \(row) in section \(section)" }
 }

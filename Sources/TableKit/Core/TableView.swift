@@ -16,6 +16,10 @@
 /// or redirect, ``TableDataSource/didSelectRow(at:representing:)`` receives the represented object,
 /// and ``TableDataSource/didDeselectRow(at:)`` hears of rows that lose their selection (also when
 /// a reload removes them).
+///
+/// A table is not `Sendable`: it is read and changed synchronously by its owner and stays on the
+/// thread, or in the isolation domain, that made it. To render on another thread, hand that
+/// thread the data to build its own table from.
 public final class TableView {
   /// The object that supplies content and handles selection.
   ///

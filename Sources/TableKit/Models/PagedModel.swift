@@ -63,7 +63,7 @@ where Item.ID: Sendable {
   /// ``ModelDataSource`` starts; ``CachePolicy/useFreshCache`` unless set.
   public var defaultCachePolicy = CachePolicy.useFreshCache
   /// The ages of the pages shown.
-  public private(set) var shownPages = ShownPages()
+  package private(set) var shownPages = ShownPages()
   private let loader: CachingPageLoader
   private let clock: @Sendable () -> Date
   private var lastPolicy = CachePolicy.useFreshCache

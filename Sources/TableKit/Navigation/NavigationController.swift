@@ -16,6 +16,9 @@
 ///
 /// Each stack has its own ``session``, through which a level passes values to the levels above
 /// it; a level's values go with it when it is popped.
+///
+/// A stack is not `Sendable`, like the controllers and the session it holds: it is pushed,
+/// popped and observed synchronously on its owner's thread.
 public final class NavigationController {
   /// Makes the controller of a level from its description, reading the session as it needs.
   ///

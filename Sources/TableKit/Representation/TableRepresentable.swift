@@ -31,8 +31,9 @@ public protocol TableRepresentable {
   ///
   /// The default assigns ``tableCell``, which is always correct, and makes a new cell (and a
   /// new ``Cell/values`` array, if it has values) for every row. Implement it to overwrite the
-  /// cell in place instead; start from ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:)``
-  /// or its `valueCount:` form, which reset every field, so nothing of the previous row is left:
+  /// cell in place instead; start from
+  /// ``Cell/prepareForReuse(_:detail:accessory:kind:isSelectable:valueCount:)``, which resets
+  /// every field, so nothing of the previous row is left:
   ///
   /// ```swift
   /// extension Payment: TableRepresentable {

@@ -64,7 +64,7 @@ extension RoutingError: CustomStringConvertible {
   }
 
   /// `text` in quotes with every control, quote and backslash escaped, cut to
-  /// ``shownURLLength`` characters; safe to print anywhere.
+  /// `shownURLLength` characters; safe to print anywhere.
   static func shown(_ text: String) -> String {
     var result = "\""
     var count = 0

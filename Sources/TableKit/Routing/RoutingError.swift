@@ -3,7 +3,7 @@
 /// Every URL a person or another program hands the router is untrusted: a problem is one of
 /// these, never a trap. The message is the error's ``description`` (and its
 /// `localizedDescription`); it shows the URL with control characters escaped and cut to
-/// ``RoutingError/shownURLLength`` characters, so an error message is safe to print.
+/// 120 characters, so an error message is safe to print.
 public enum RoutingError: Error, Hashable, Sendable {
   /// The URL is not one the router can read: `problem` at `part` of `url`.
   case invalidURL(url: String, part: URLPart, problem: URLProblem)
@@ -73,5 +73,5 @@ public enum RoutingError: Error, Hashable, Sendable {
   }
 
   /// How many characters of a URL an error message shows before cutting it.
-  public static let shownURLLength = 120
+  package static let shownURLLength = 120
 }

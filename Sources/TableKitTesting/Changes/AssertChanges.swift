@@ -11,9 +11,9 @@ public import TableKit
 /// `expected` is the changesets' `TableChangeset.description`s joined by `"; "` (or
 /// `"no changes"`): deletes, inserts, moves and reloads in table positions, `(section, row)`.
 /// Besides comparing them, every changeset is replayed on the table as it was before it, by
-/// UIKit's batch-update rules, and the result must be the table after it
-/// (``TableRows/replayMismatch(_:giving:)``); a changeset that says `"no changes"` while rows
-/// changed, or misses a move, fails even when `expected` was written to match it.
+/// UIKit's batch-update rules, and the result must be the table after it; a changeset that says
+/// `"no changes"` while rows changed, or misses a move, fails even when `expected` was written
+/// to match it.
 ///
 /// The table's `TableView.updateObserver` is replaced while `change` runs and given
 /// back afterwards; the previous observer still hears every changeset.

@@ -1,16 +1,16 @@
-public import TableKit
+package import TableKit
 
 /// What every row of a table shows at one moment, section by section: the state a changeset is
 /// replayed on.
 ///
 /// Each row is kept as its ``TableRendering/rowBody(of:)``, the row's line without the selection
 /// mark, so two rows are "the same row" for the replay exactly when they show the same thing.
-public struct TableRows: Hashable, Sendable {
+package struct TableRows: Hashable, Sendable {
   /// The rows' bodies, `sections[section][row]`.
-  public let sections: [[String]]
+  package let sections: [[String]]
 
   /// Reads every row `table` shows now.
-  public init(_ table: TableView) {
+  package init(_ table: TableView) {
     sections = table.shape.rowCounts.enumerated().map { section, rows in
       (0..<rows).map { row in
         (try? table.cell(at: TablePosition(section: section, row: row)))
@@ -20,7 +20,7 @@ public struct TableRows: Hashable, Sendable {
   }
 
   /// The table's shape: the number of rows in each section.
-  public var shape: TableShape { TableShape(rowCounts: sections.map(\.count)) }
+  package var shape: TableShape { TableShape(rowCounts: sections.map(\.count)) }
 
   /// Replays `changeset` on these rows by UIKit's batch-update rules and compares the result
   /// with `new`.
@@ -38,7 +38,7 @@ public struct TableRows: Hashable, Sendable {
   ///   - new: The rows after the change.
   /// - Returns: `nil` when the replay gives `new`, otherwise a message naming each row (up to
   ///   five) that comes out wrong, or the batch-update rule the changeset breaks.
-  public func replayMismatch(_ changeset: TableChangeset, giving new: TableRows) -> String? {
+  package func replayMismatch(_ changeset: TableChangeset, giving new: TableRows) -> String? {
     let update: TableBatchUpdate
     do {
       update = try TableBatchUpdate(changeset, from: shape, to: new.shape)

@@ -10,7 +10,7 @@ extension TableRendering {
   ///
   /// - Parameter expected: The expected text, in this rendering's ``version``.
   /// - Returns: `nil` when they match, otherwise the failure message.
-  public func mismatch(expected: String) -> String? {
+  package func mismatch(expected: String) -> String? {
     TextComparison.mismatch(
       lines, expected: expected,
       headline: "The table does not show the expected text (rendering version \(version.rawValue))"

@@ -104,7 +104,7 @@ public struct TableRendering: Hashable, Sendable {
   ///
   /// - Parameter cell: The cell of the row.
   /// - Returns: The row's line after the two-character selection column.
-  public static func rowBody(of cell: Cell) -> String {
+  package static func rowBody(of cell: Cell) -> String {
     var line = escaped(cell.text)
     if let detail = cell.detailText { line += " — " + escaped(detail) }
     for value in cell.values { line += " | " + escaped(value.text) }

@@ -4,20 +4,20 @@
 /// that default to the caller's position, the way `#expect` and `XCTAssertEqual` do, and reports
 /// its failure there. A helper that wraps an assertion passes its own parameters on, so the
 /// failure lands on the line that called the helper.
-public struct CallSite: Sendable {
+package struct CallSite: Sendable {
   /// The file's module-qualified name, `#fileID`.
-  public var fileID: StaticString
+  package var fileID: StaticString
   /// The file's full path, `#filePath`; XCTest reports at this path.
-  public var filePath: StaticString
+  package var filePath: StaticString
   /// The line, from 1.
-  public var line: UInt
+  package var line: UInt
   /// The column, from 1.
-  public var column: UInt
+  package var column: UInt
 
   /// Names a place in a test file.
   ///
   /// The defaults name the place this initializer is called from.
-  public init(
+  package init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
@@ -30,5 +30,5 @@ public struct CallSite: Sendable {
 
 extension CallSite: CustomStringConvertible {
   /// The place as `fileID:line:column`.
-  public var description: String { "\(fileID):\(line):\(column)" }
+  package var description: String { "\(fileID):\(line):\(column)" }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+  package import FoundationEssentials
 #else
-  public import Foundation
+  package import Foundation
 #endif
 
 /// What a ``PagedModel`` knows of the age of the pages it shows: when the first of them goes
@@ -13,22 +13,22 @@
 /// shown.receive(page1, startingOver: false)  // a page appended adds its own dates
 /// shown.isStale(at: now)                     // true once the earliest expiry has passed
 /// ```
-public struct ShownPages: Hashable, Sendable {
+package struct ShownPages: Hashable, Sendable {
   /// The earliest expiry of the pages shown, or `nil` when none expires.
-  public private(set) var expiry: Date?
+  package private(set) var expiry: Date?
   /// The earliest save date of the pages shown from the cache without asking their source, or
   /// `nil` when there is none.
-  public private(set) var savedDate: Date?
+  package private(set) var savedDate: Date?
 
   /// No pages shown.
-  public init() {}
+  package init() {}
 
   /// Takes a page that is now shown.
   ///
   /// - Parameters:
   ///   - page: The page, with its origin, date and expiry.
   ///   - startingOver: Whether it replaces every page shown before (a load from page 0).
-  public mutating func receive<Item>(_ page: LoadedPage<Item>, startingOver: Bool) {
+  package mutating func receive<Item>(_ page: LoadedPage<Item>, startingOver: Bool) {
     if startingOver { self = ShownPages() }
     if let pageExpiry = page.expiry { expiry = min(expiry ?? pageExpiry, pageExpiry) }
     if page.origin == .cache { savedDate = min(savedDate ?? page.date, page.date) }
@@ -38,7 +38,7 @@ public struct ShownPages: Hashable, Sendable {
   ///
   /// - Parameter now: The time to reckon at.
   /// - Returns: `true` once the earliest expiry is reached.
-  public func isStale(at now: Date) -> Bool {
+  package func isStale(at now: Date) -> Bool {
     expiry.map { now >= $0 } ?? false
   }
 }
