@@ -135,7 +135,7 @@ swift build -c release --product tablekit 2>&1 | tail -1
 # run COMMAND...: prints the command (to standard error, so it shows when the output is
 # redirected), then runs it.
 run() {
-  echo "\$ $*" >&2
+  echo "\$ ${*@Q}" | sed "s/'\([^' ]*\)'/\1/g" >&2
   "$@"
 }
 
