@@ -79,12 +79,11 @@ package struct TextLineRoom {
     next += count
   }
 
-  /// Stores the box's vertical line, as one word when it fits one (the budget keeps four bytes
-  /// after the line for the last).
+  /// Stores the box's vertical line `bytes`, as the one `word` when it fits one (the budget
+  /// keeps four bytes after the line for the last).
   @inline(__always)
-  package mutating func storeVertical(_ budget: Budget) {
-    guard let bytes = budget.vertical else { return }
-    if let word = budget.verticalWord {
+  package mutating func storeVertical(_ bytes: [UInt8], word: UInt32?) {
+    if let word {
       assert(fits(4), "a vertical line's word passed the line's room")
       UnsafeMutableRawPointer(next).storeBytes(of: word, as: UInt32.self)
     } else {

@@ -20,126 +20,127 @@ extension TextTableDrawing {
     accessory: CellAccessory,
     to output: inout OutputBuffer
   ) -> Bool {
-    let budget = plainLineBudget
-    let wrote = Self.withLineRoom(budget.capacity, in: &output) { room in
-      // What is left of the slack for values with more bytes than columns.
-      var slack = budget.slack
-      if vertical != nil {
-        room.storeVertical(budget)
-      } else {
-        room.storeSpaces(geometry.indent)
-      }
-      for (index, column) in geometry.visible.enumerated() {
-        if vertical != nil {
-          if index > 0 { room.storeVertical(budget) }
-          room.storeSpaces(1)
-        } else if index > 0 {
-          room.storeSpaces(geometry.gap)
-        }
-        let width = geometry.widths[column]
-        var right = 0
-        switch values[column] {
-        case .text(let text):
-          let byteCount = text.utf8.count
-          let textWidth: Int
-          switch TerminalMeasure.of(text) {
-          case .width(let measured): textWidth = measured
-          case .needsClusters: textWidth = DisplayWidth.of(text)
-          case .needsEscaping: return false
-          }
-          slack -= max(byteCount - textWidth, 0)
-          guard textWidth <= width, slack >= 0 else { return false }
-          let (left, after) = geometry.padding(
-            contentWidth: textWidth, number: nil, width: width,
-            alignment: geometry.textPlacements[column], column: column)
-          room.storeSpaces(left)
-          if byteCount > 0 { room.store(text, byteCount: byteCount) }
-          right = after
-        case .integer(let number):
-          let parts = NumberWidth.parts(ofInteger: number)
-          guard parts.whole <= width else { return false }
-          let (left, after) = geometry.padding(
-            contentWidth: parts.whole, number: parts, width: width,
-            alignment: geometry.numberPlacements[column], column: column)
-          room.storeSpaces(left)
-          room.store(integer: number, byteCount: parts.whole)
-          right = after
-        case .decimal(let number, let digits):
-          let parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
-          guard parts.whole + parts.fraction <= width else { return false }
-          let (left, after) = geometry.padding(
-            contentWidth: parts.whole + parts.fraction, number: parts, width: width,
-            alignment: geometry.numberPlacements[column], column: column)
-          room.storeSpaces(left)
-          room.store(
-            decimal: number, fractionDigits: digits, byteCount: parts.whole + parts.fraction)
-          right = after
-        case .exactDecimal(let number):
-          let parts = NumberWidth.parts(ofExactDecimal: number)
-          guard parts.whole + parts.fraction <= width else { return false }
-          let (left, after) = geometry.padding(
-            contentWidth: parts.whole + parts.fraction, number: parts, width: width,
-            alignment: geometry.numberPlacements[column], column: column)
-          room.storeSpaces(left)
-          room.store(exactDecimal: number, byteCount: parts.whole + parts.fraction)
-          right = after
-        case .boolean(let flag):
-          let word: StaticString = flag ? "true" : "false"
-          guard word.utf8CodeUnitCount <= width else { return false }
-          let (left, after) = geometry.padding(
-            contentWidth: word.utf8CodeUnitCount, number: nil, width: width,
-            alignment: geometry.textPlacements[column], column: column)
-          room.storeSpaces(left)
-          room.store(word)
-          right = after
-        case .empty:
-          right = width
-        }
-        room.storeSpaces(right + (vertical == nil ? 0 : 1))
-      }
-      if geometry.hasAccessory {
-        if vertical != nil {
-          room.storeVertical(budget)
-          room.storeSpaces(1)
-        } else {
-          room.storeSpaces(geometry.gap)
-        }
-        let marker = Self.markerBytes(accessory)
-        if marker.utf8CodeUnitCount == 0 {
-          room.storeSpaces(1)
-        } else {
-          room.store(marker)
-        }
-        if vertical != nil { room.storeSpaces(1) }
-      }
-      if vertical != nil { room.storeVertical(budget) }
-      // The line took its frame and columns, and no more of the slack than its values claimed.
-      assert(
-        room.length + 1 <= budget.line + (budget.slack - slack),
-        "a plain line of \(room.length + 1) bytes passed its budget")
-      return true
+    guard var room = reserveLine(in: &output) else { return false }
+    let verticalWord = plainLineBudget.verticalWord
+    // What is left of the slack for values with more bytes than columns.
+    var slack = plainLineBudget.slack
+    if let vertical {
+      room.storeVertical(vertical, word: verticalWord)
+    } else {
+      room.storeSpaces(geometry.indent)
     }
-    if wrote { pendingSpaces = 0 }
-    return wrote
+    for (index, column) in geometry.visible.enumerated() {
+      if let vertical {
+        if index > 0 { room.storeVertical(vertical, word: verticalWord) }
+        room.storeSpaces(1)
+      } else if index > 0 {
+        room.storeSpaces(geometry.gap)
+      }
+      let width = geometry.widths[column]
+      var right = 0
+      switch values[column] {
+      case .text(let text):
+        let byteCount = text.utf8.count
+        let textWidth: Int
+        switch TerminalMeasure.of(text) {
+        case .width(let measured): textWidth = measured
+        case .needsClusters: textWidth = DisplayWidth.of(text)
+        case .needsEscaping: return false
+        }
+        slack -= max(byteCount - textWidth, 0)
+        guard textWidth <= width, slack >= 0 else { return false }
+        let (left, after) = geometry.padding(
+          contentWidth: textWidth, number: nil, width: width,
+          alignment: geometry.textPlacements[column], column: column)
+        room.storeSpaces(left)
+        if byteCount > 0 { room.store(text, byteCount: byteCount) }
+        right = after
+      case .integer(let number):
+        let parts = NumberWidth.parts(ofInteger: number)
+        guard parts.whole <= width else { return false }
+        let (left, after) = geometry.padding(
+          contentWidth: parts.whole, number: parts, width: width,
+          alignment: geometry.numberPlacements[column], column: column)
+        room.storeSpaces(left)
+        room.store(integer: number, byteCount: parts.whole)
+        right = after
+      case .decimal(let number, let digits):
+        let parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
+        guard parts.whole + parts.fraction <= width else { return false }
+        let (left, after) = geometry.padding(
+          contentWidth: parts.whole + parts.fraction, number: parts, width: width,
+          alignment: geometry.numberPlacements[column], column: column)
+        room.storeSpaces(left)
+        room.store(
+          decimal: number, fractionDigits: digits, byteCount: parts.whole + parts.fraction)
+        right = after
+      case .exactDecimal(let number):
+        let parts = NumberWidth.parts(ofExactDecimal: number)
+        guard parts.whole + parts.fraction <= width else { return false }
+        let (left, after) = geometry.padding(
+          contentWidth: parts.whole + parts.fraction, number: parts, width: width,
+          alignment: geometry.numberPlacements[column], column: column)
+        room.storeSpaces(left)
+        room.store(exactDecimal: number, byteCount: parts.whole + parts.fraction)
+        right = after
+      case .boolean(let flag):
+        let word: StaticString = flag ? "true" : "false"
+        guard word.utf8CodeUnitCount <= width else { return false }
+        let (left, after) = geometry.padding(
+          contentWidth: word.utf8CodeUnitCount, number: nil, width: width,
+          alignment: geometry.textPlacements[column], column: column)
+        room.storeSpaces(left)
+        room.store(word)
+        right = after
+      case .empty:
+        right = width
+      }
+      room.storeSpaces(right + (vertical == nil ? 0 : 1))
+    }
+    if geometry.hasAccessory {
+      if let vertical {
+        room.storeVertical(vertical, word: verticalWord)
+        room.storeSpaces(1)
+      } else {
+        room.storeSpaces(geometry.gap)
+      }
+      let marker = Self.markerBytes(accessory)
+      if marker.utf8CodeUnitCount == 0 {
+        room.storeSpaces(1)
+      } else {
+        room.store(marker)
+      }
+      if vertical != nil { room.storeSpaces(1) }
+    }
+    if let vertical { room.storeVertical(vertical, word: verticalWord) }
+    commitLine(&room, slackLeft: slack, to: &output)
+    pendingSpaces = 0
+    return true
   }
 
-  /// The text grid's one raw write: reserves `capacity` bytes, lets `body` store one line in
-  /// them, ends it with a line break and commits it — or commits nothing when `body` returns
-  /// `false` (or the room cannot be made).
-  ///
-  /// The line's length is checked against `capacity` in debug builds before it is committed.
+  /// The text grid's one raw write, begun: room for the longest plain line of the table (its
+  /// ``TextLineRoom/Budget/capacity``), or `nil` when a block cannot hold it.
   @inline(__always)
-  private static func withLineRoom(
-    _ capacity: Int,
-    in output: inout OutputBuffer,
-    _ body: (inout TextLineRoom) -> Bool
-  ) -> Bool {
-    guard let start = output.reserve(capacity) else { return false }
-    var room = TextLineRoom(start: start, capacity: capacity)
-    guard body(&room) else { return false }
+  private func reserveLine(in output: inout OutputBuffer) -> TextLineRoom? {
+    let capacity = plainLineBudget.capacity
+    guard let start = output.reserve(capacity) else { return nil }
+    return TextLineRoom(start: start, capacity: capacity)
+  }
+
+  /// The text grid's one raw write, finished: ends the line in `room` with a line break and
+  /// commits it.
+  ///
+  /// In debug builds the line is checked against its budget: its frame and columns, and no
+  /// more of the slack than its values claimed (`slackLeft` is what they left of it).
+  @inline(__always)
+  private func commitLine(
+    _ room: inout TextLineRoom, slackLeft: Int, to output: inout OutputBuffer
+  ) {
+    assert(
+      room.length + 1 <= plainLineBudget.line + (plainLineBudget.slack - slackLeft),
+      "a plain line of \(room.length + 1) bytes passed its budget")
     let length = room.endLine()
-    assert(length <= capacity, "a plain line of \(length) bytes passed its \(capacity)")
+    assert(length <= plainLineBudget.capacity, "a plain line of \(length) bytes passed its room")
     output.commit(length)
-    return true
   }
 }

@@ -60,6 +60,7 @@ extension TextTableGeometry {
   ///   - column: The layout column, or `nil` for a line outside the columns.
   /// - Returns: The spaces before it and after it; together with it, `width` columns when it
   ///   fits.
+  @inline(__always)
   package func padding(
     contentWidth: Int,
     number: (whole: Int, fraction: Int)?,
