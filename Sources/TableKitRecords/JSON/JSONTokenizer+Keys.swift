@@ -31,4 +31,15 @@ extension JSONTokenizer {
     index = end
     return true
   }
+
+  /// ``readString(matching:)`` for the key `keys[range]`.
+  ///
+  /// - Parameters:
+  ///   - keys: Bytes that hold the key.
+  ///   - range: Where it stands in them.
+  /// - Returns: Whether the key was read.
+  @inline(__always)
+  mutating func readString(matching keys: [UInt8], in range: Range<Int>) -> Bool {
+    keys.withUnsafeBufferPointer { readString(matching: UnsafeBufferPointer(rebasing: $0[range])) }
+  }
 }

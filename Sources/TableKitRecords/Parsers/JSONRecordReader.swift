@@ -34,6 +34,8 @@ package struct JSONRecordReader: RecordReader {
   package private(set) var columns: [String] = []
   /// For each column, its title as a key's bytes (see ``readObjectRow(into:)``).
   private var plainKeys: [PlainKey] = []
+  /// The UTF-8 of every column's title, one after another (``PlainKey/range`` says where).
+  private var plainKeyBytes: [UInt8] = []
   private var tokenizer: JSONTokenizer
   private let input: ByteInput
   private let layout: Layout
@@ -313,7 +315,7 @@ package struct JSONRecordReader: RecordReader {
       let index: Int?
       var keyPosition: JSONTokenizer.Mark?
       if expected < columns.count, case let plain = plainKeys[expected], plain.isUsable,
-        plain.bytes.withUnsafeBufferPointer({ tokenizer.readString(matching: $0) })
+        tokenizer.readString(matching: plainKeyBytes, in: plain.range)
       {
         key = columns[expected]
         index = expected
@@ -363,28 +365,38 @@ package struct JSONRecordReader: RecordReader {
   private mutating func appendColumn(_ name: String) {
     columnIndex[name] = columns.count
     columns.append(name)
-    plainKeys.append(PlainKey(name, limit: limits.maximumFieldBytes))
+    plainKeys.append(PlainKey(name, in: &plainKeyBytes, limit: limits.maximumFieldBytes))
   }
 
   /// Sets the columns to `names`, in order.
   private mutating func setColumns(_ names: [String]) {
     columns = names
-    plainKeys = names.map { PlainKey($0, limit: limits.maximumFieldBytes) }
+    plainKeyBytes = []
+    plainKeys = []
+    for name in names {
+      plainKeys.append(PlainKey(name, in: &plainKeyBytes, limit: limits.maximumFieldBytes))
+    }
   }
 
-  /// A column's title as the bytes a key spells it with, when a key can spell it with no escape.
+  /// Where a column's title stands in ``plainKeyBytes`` as the bytes a key spells it with, and
+  /// whether a key can spell it with no escape. (No array of its own: copying one for every key
+  /// of every record retained and released it, a few percent of reading JSON Lines.)
   private struct PlainKey {
-    /// The title's UTF-8.
-    var bytes: [UInt8]
+    /// The title's UTF-8 in ``plainKeyBytes``.
+    var range: Range<Int>
     /// Whether a key with these bytes between quotes is this title and nothing else: no `"`,
     /// `\\` or control character, and within the field limit.
     var isUsable: Bool
 
-    init(_ title: String, limit: Int) {
-      bytes = Array(title.utf8)
+    init(_ title: String, in store: inout [UInt8], limit: Int) {
+      let start = store.count
+      store.append(contentsOf: title.utf8)
+      range = start..<store.count
       isUsable =
-        bytes.count + 2 <= limit
-        && !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        range.count + 2 <= limit
+        && !store[range].contains {
+          $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }
     }
   }
 
