@@ -3,9 +3,11 @@
 # column -t on the shared benchmark table (shared/bench/gendata.py), written as CSV and JSON Lines.
 # Not run in CI: it takes minutes and wants a quiet machine.
 #
-#   Scripts/cli-bench.sh [rows] [repetitions] [rows for csvlook and tabulate] [groups]
-#       (defaults: 1000000 3 100000 tablekit,miller,peers; add hyperfine for the CSV
-#       conversions beside Miller's to the millisecond, with Debian's hyperfine)
+#   Scripts/cli-bench.sh [rows] [repetitions] [rows for csvlook and tabulate] [groups] [big rows]
+#       (defaults: 1000000 3 100000 tablekit,miller,peers 15000000; add hyperfine for the CSV
+#       conversions beside Miller's to the millisecond, with Debian's hyperfine; `versus` for
+#       tablekit beside polars, DuckDB and Miller on six conversions, the 1 GB CSV → CSV of
+#       `big rows` rows and the I/O floor, `cat` and a C read/write loop; issue 25)
 #
 # Each case runs `repetitions` times; the table gives the median wall time, the median user CPU
 # time and the largest peak RSS (/usr/bin/time -v's "Maximum resident set size"), and the time
@@ -13,14 +15,16 @@
 # group, as the machine may be shared. csvlook and tabulate run once, on the smaller table (they
 # take minutes on a million rows); their rate is compared per row.
 #
-# Needs: mlr (Debian's miller), /usr/bin/time (Debian's time), python3 with venv; csvkit and
-# tabulate are installed into .build/cli-bench-venv.
+# Needs: mlr (Debian's miller), /usr/bin/time (Debian's time), python3 with venv, cc for the
+# `versus` group's C loop; csvkit, tabulate, polars and duckdb are installed from PyPI into
+# .build/cli-bench-venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows="${1:-1000000}"
 reps="${2:-3}"
 small="${3:-100000}"
 groups="${4:-tablekit,miller,peers}"
+huge="${5:-15000000}"
 bench=../shared/bench
 [[ -f "$bench/gendata.py" ]] || bench=/work/shared/bench
 out=.build/cli-bench
@@ -29,9 +33,10 @@ for tool in mlr /usr/bin/time python3; do
   command -v "$tool" >/dev/null || { echo "cli-bench: $tool is needed" >&2; exit 1; }
 done
 venv=.build/cli-bench-venv
-if [[ ! -x "$venv/bin/csvlook" || ! -x "$venv/bin/tabulate" ]]; then
+if [[ ! -x "$venv/bin/csvlook" || ! -x "$venv/bin/tabulate" ]] \
+  || ! "$venv/bin/python" -c 'import polars, duckdb' 2>/dev/null; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q csvkit tabulate
+  "$venv/bin/pip" install -q csvkit tabulate polars duckdb
 fi
 
 swift build -c release --product tablekit 2>&1 | tail -1
@@ -127,6 +132,162 @@ if [[ $groups == *hyperfine* ]]; then
       "$tablekit $big.csv --format $1" "mlr --icsv --$2 cat $big.csv" >/dev/null
     tail -n 2 "$out/hyperfine.md" | tee -a "$results"
   done
+fi
+if [[ $groups == *versus* ]]; then
+  # Issue 25: tablekit beside polars and DuckDB (Python modules with Rust and C++ engines, two
+  # threads), Miller, and the I/O floor. Every case runs `reps` times under /usr/bin/time; the
+  # table gives the median wall time, the median CPU time (user + sys), the largest peak RSS,
+  # and both times again less the tool's start-up: the median of the same command on a
+  # one-row input of the same format (Python and the module's import for the peers).
+  command -v cc >/dev/null || { echo "cli-bench: cc is needed for the C loop" >&2; exit 1; }
+  one="$out/rows-1"
+  [[ -f "$one.csv" && -f "$one.jsonl" && -f "$one.tsv" ]] || write_data 1 "$one"
+  [[ -f "$big.tsv" ]] || write_data "$rows" "$big"
+  hugecsv="$out/rows-$huge.csv"
+  if [[ ! -f "$hugecsv" ]]; then
+    # The same rows as gen_rows, written as they are made (15M rows do not fit in a list).
+    python3 - "$bench" "$huge" "$hugecsv" <<'PY'
+import csv, datetime, sys
+sys.path.insert(0, sys.argv[1])
+from gendata import A, C, EPOCH, FIRST, HEADERS, LAST, MASK, NOTES, SEED
+n, path = int(sys.argv[2]), sys.argv[3]
+dates = [(EPOCH + datetime.timedelta(days=d)).isoformat() for d in range(9000)]
+s = SEED
+with open(path, "w", newline="", encoding="utf-8") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(HEADERS)
+    for i in range(n):
+        r = []
+        for _ in range(6):
+            s = (s * A + C) & MASK
+            r.append(s >> 33)
+        note = NOTES[r[5] % 12]
+        if note:
+            note = note + " #" + str(r[5] % 1000)
+        w.writerow([i + 1, FIRST[r[0] % 16] + " " + LAST[r[1] % 16],
+                    "%.2f" % (((r[2] % 10_000_000) - 2_000_000) / 100),
+                    "true" if (r[3] & 1) == 1 else "false", dates[r[4] % 9000], note])
+PY
+  fi
+  cat >"$out/copyloop.c" <<'C'
+#include <fcntl.h>
+#include <unistd.h>
+/* The I/O floor: the file read into one 1 MiB buffer and written out, nothing else. */
+int main(int argc, char **argv) {
+  static char buffer[1 << 20];
+  int input = argc > 1 ? open(argv[1], O_RDONLY) : 0;
+  if (input < 0) return 1;
+  ssize_t count;
+  while ((count = read(input, buffer, sizeof buffer)) > 0) {
+    for (char *p = buffer; count > 0;) {
+      ssize_t wrote = write(1, p, (size_t)count);
+      if (wrote < 0) return 1;
+      p += wrote;
+      count -= wrote;
+    }
+  }
+  return count < 0;
+}
+C
+  cc -O2 -o "$out/copyloop" "$out/copyloop.c"
+  versus="$out/versus-$(date +%H%M%S).md"
+  peer="env POLARS_MAX_THREADS=2 $venv/bin/python Scripts/cli-bench-peers.py"
+  # CLI_BENCH_BEFORE=path/to/an/older/tablekit adds it as "before", run beside the new one.
+  before="${CLI_BENCH_BEFORE:-}"
+
+  # measure COMMAND TIMES: sets wall, cpu (medians, seconds) and rss (largest, MB).
+  measure() {
+    local command=$1 times=$2 walls=() cpus=() peak=0 line
+    for ((i = 0; i < times; i++)); do
+      /usr/bin/time -f '%e %U %S %M' -o "$out/time.txt" bash -c "$command >/dev/null" \
+        2>"$out/stderr.txt" || { echo "cli-bench: failed: $command" >&2; cat "$out/stderr.txt" >&2; }
+      read -r -a line <"$out/time.txt"
+      walls+=("${line[0]}")
+      cpus+=("$(echo "${line[1]} + ${line[2]}" | bc -l)")
+      ((line[3] > peak)) && peak=${line[3]}
+    done
+    wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+    cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+    rss=$(echo "$peak / 1024" | bc -l)
+  }
+  declare -A walls cpus netwalls netcpus
+  # versus_case CONVERSION TOOL COMMAND INPUT ONE-ROW-INPUT: one row of the table.
+  versus_case() {
+    local conversion=$1 tool=$2 command=$3 input=$4 small=$5
+    measure "$command $small" "$reps"
+    local startwall=$wall startcpu=$cpu
+    measure "$command $input" "$reps"
+    local netwall netcpu
+    netwall=$(echo "$wall - $startwall" | bc -l)
+    netcpu=$(echo "$cpu - $startcpu" | bc -l)
+    walls[$conversion,$tool]=$wall
+    cpus[$conversion,$tool]=$cpu
+    netwalls[$conversion,$tool]=$netwall
+    netcpus[$conversion,$tool]=$netcpu
+    printf '| %s | %s | %.2f | %.2f | %.2f / %.2f | %.2f | %.2f | %.1f | `%s` |\n' "$conversion" \
+      "$tool" "$wall" "$cpu" "$startwall" "$startcpu" "$netwall" "$netcpu" "$rss" \
+      "$command $input" | tee -a "$versus"
+  }
+  {
+    echo "load before versus: $(cut -d' ' -f1-3 /proc/loadavg), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' + changes')"
+    echo
+    echo "| conversion | tool | wall s | CPU s | start-up wall / CPU s | wall − start-up | CPU − start-up | peak RSS MB | command |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
+  } | tee -a "$versus"
+  for conversion in csv-csv csv-markdown csv-html tsv-csv jsonl-csv jsonl-markdown; do
+    source=${conversion%-*}
+    target=${conversion#*-}
+    input="$big.$source"
+    small="$one.$source"
+    versus_case "$conversion" tablekit "$tablekit --format $target" "$input" "$small"
+    if [[ -n $before ]]; then
+      versus_case "$conversion" before "$before --format $target" "$input" "$small"
+    fi
+    versus_case "$conversion" polars "$peer polars $conversion" "$input" "$small"
+    versus_case "$conversion" duckdb "$peer duckdb $conversion" "$input" "$small"
+    case $target in
+      csv) mlrout=--ocsv ;;
+      markdown) mlrout=--omd ;;
+      *) mlrout= ;;
+    esac
+    if [[ -n $mlrout ]]; then
+      versus_case "$conversion" Miller "mlr --i$source $mlrout cat" "$input" "$small"
+    fi
+  done
+  # The 1 GB file: CSV → CSV and the floor (the floor's start-up is nothing, but measured alike).
+  for tool in tablekit ${before:+before} polars duckdb cat C-loop; do
+    case $tool in
+      tablekit) command="$tablekit --format csv" ;;
+      before) command="$before --format csv" ;;
+      polars | duckdb) command="$peer $tool csv-csv" ;;
+      cat) command="cat" ;;
+      C-loop) command="$out/copyloop" ;;
+    esac
+    versus_case "1GB csv-csv" "$tool" "$command" "$hugecsv" "$one.csv"
+  done
+  {
+    echo
+    echo "load after versus: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo
+    echo "Ratios, peer ÷ tablekit (above 1: tablekit is faster), with the start-up and without:"
+    echo
+    echo "| conversion | peer | CPU | wall | CPU − start-up | wall − start-up |"
+    echo "|---|---|---:|---:|---:|---:|"
+    for conversion in csv-csv csv-markdown csv-html tsv-csv jsonl-csv jsonl-markdown "1GB csv-csv"; do
+      for tool in ${before:+before} polars duckdb Miller; do
+        [[ -n ${cpus[$conversion,$tool]:-} ]] || continue
+        printf '| %s | %s | %.2f× | %.2f× | %.2f× | %.2f× |\n' "$conversion" "$tool" \
+          "$(echo "${cpus[$conversion,$tool]} / ${cpus[$conversion,tablekit]}" | bc -l)" \
+          "$(echo "${walls[$conversion,$tool]} / ${walls[$conversion,tablekit]}" | bc -l)" \
+          "$(echo "${netcpus[$conversion,$tool]} / ${netcpus[$conversion,tablekit]}" | bc -l)" \
+          "$(echo "${netwalls[$conversion,$tool]} / ${netwalls[$conversion,tablekit]}" | bc -l)"
+      done
+    done
+    printf '| 1GB csv-csv | tablekit ÷ C loop | %.1f× | %.1f× | | |\n' \
+      "$(echo "${cpus[1GB csv-csv,tablekit]} / ${cpus[1GB csv-csv,C-loop]}" | bc -l)" \
+      "$(echo "${walls[1GB csv-csv,tablekit]} / ${walls[1GB csv-csv,C-loop]}" | bc -l)"
+  } | tee -a "$versus"
+  echo "versus: $versus"
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$results"
 echo "results: $results"

@@ -20,7 +20,7 @@ package struct TableInput {
   /// How many rows the reading thread hands over at a time (``RowPrefetcher``); tests make it
   /// small, so a short table crosses between the threads many times.
   package var readAheadRows = 4_096
-  /// When the rows of a CSV or TSV file are read and rendered in chunks on two threads
+  /// When the rows of a CSV, TSV or JSON Lines file are read and rendered in chunks on two threads
   /// (``ChunkedFileRows``): with two processors, by default.
   package var chunking = Chunking.withSeveralProcessors
   /// The nominal bytes in each of those chunks.
@@ -91,6 +91,18 @@ package struct TableInput {
       makeReader = { columns throws(TableInputError) in
         try JSONRecordReader(
           input: input, layout: .lines, columns: columns ?? selection, limits: limits)
+      }
+      // A part of the file starts after a line break, between records (see
+      // JSONRecordReader.init(input:resumingAt:columns:ignoresUnknownKeys:sampled:limits:)).
+      let (ignoresUnknownKeys, sampled, chunkLimits) = (selection != nil, max(sample, 1), limits)
+      chunkedReading = input.sharedFile.map { file in
+        ChunkedReading(
+          file: file, chunkSize: chunkSize, onOneProcessor: self.chunking == .always
+        ) { part, start, columns in
+          JSONRecordReader(
+            input: part, resumingAt: start, columns: columns,
+            ignoresUnknownKeys: ignoresUnknownKeys, sampled: sampled, limits: chunkLimits)
+        }
       }
     case .json:
       if Self.firstByte(of: try input.peek(1 << 12)) == UInt8(ascii: "{") {

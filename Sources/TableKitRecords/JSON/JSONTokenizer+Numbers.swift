@@ -80,7 +80,7 @@ extension JSONTokenizer {
     }
     // The number may go on in the next chunk of a stream.
     if offset == buffer.count && !isComplete { return .needsMoreInput }
-    let text = String(decoding: buffer[index..<offset], as: UTF8.self)
+    let text = Self.text(of: buffer, from: index, to: offset)
     index = offset
     return .number(
       JSONNumber(

@@ -11,7 +11,7 @@ extension JSONTokenizer {
       let byte = buffer[offset]
       if byte == UInt8(ascii: "\"") {
         index = offset + 1
-        return .string(String(decoding: buffer[start..<offset], as: UTF8.self))
+        return .string(Self.text(of: buffer, from: start, to: offset))
       } else if byte == UInt8(ascii: "\\") {
         return try scanEscapedString(start: start, firstEscape: offset)
       } else if byte < 0x80 {
@@ -23,6 +23,16 @@ extension JSONTokenizer {
       }
     }
     return try endInsideString()
+  }
+
+  /// The text of `bytes[start..<end]`, read through a pointer: an `ArraySlice` retains and
+  /// releases the array's storage, which for every string and number was a tenth of the samples
+  /// of JSON Lines to Markdown (perf, 200,000 rows).
+  @inline(__always)
+  static func text(of bytes: [UInt8], from start: Int, to end: Int) -> String {
+    bytes.withUnsafeBufferPointer { bytes in
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
   }
 
   /// Reads the rest of a string from its first backslash, decoding escapes into ``scratch``.

@@ -210,7 +210,7 @@ package struct JSONTokenizer {
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds, counting lines.
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     if index == 0 && droppedCount == 0 { skipByteOrderMark() }
     while index < buffer.count {
       switch buffer[index] {

@@ -1,4 +1,5 @@
 package import TableKit
+package import TableRender
 
 /// Reads CSV (RFC 4180) or TSV a record at a time, checking every byte and saying where it
 /// stops.
@@ -140,14 +141,55 @@ package struct DelimitedRecordReader: RecordReader {
     guard try readFields(inferring: infers, into: &values) else { return false }
     rowCount += 1
     let count = values.count - first
-    if count != columns.count {
-      throw TableInputError(
-        path: input.name,
-        position: JSONPosition(
-          byteOffset: recordStart.offset, line: recordStart.line, column: 1),
-        reason: .raggedRow(row: rowCount, count: count, columns: columns.count))
-    }
+    if count != columns.count { throw raggedRow(count: count) }
     return true
+  }
+
+  /// The error for the row just read, which has `count` fields.
+  private func raggedRow(count: Int) -> TableInputError {
+    TableInputError(
+      path: input.name,
+      position: JSONPosition(byteOffset: recordStart.offset, line: recordStart.line, column: 1),
+      reason: .raggedRow(row: rowCount, count: count, columns: columns.count))
+  }
+
+  /// Hands every row left to `consumer` as its fields' bytes, with no `String` made.
+  ///
+  /// The bytes are as they stand in the input (or, for a quoted field with doubled quotes, made
+  /// single in a scratch buffer), and only a field that starts with `-` is checked for a number
+  /// (the one kind of field a CSV writer's formula guard treats differently as a number and as
+  /// text). Every check of
+  /// ``appendNext(to:width:)`` is made, with the same errors; a lossy reader, which must repair
+  /// invalid UTF-8, returns `nil`.
+  package mutating func consumeFieldBytes(
+    with consumer: inout any FieldBytesConsumer, into output: inout OutputBuffer
+  ) throws(TableInputError) -> Int? {
+    guard !isLossy else { return nil }
+    var ranges = FieldRanges()
+    var fields: [FieldBytes] = []
+    fields.reserveCapacity(columns.count)
+    var rows = 0
+    while true {
+      ranges.removeAll()
+      guard try readFields(inferring: infers, into: &ranges) else { return rows }
+      rowCount += 1
+      if ranges.fields.count != columns.count { throw raggedRow(count: ranges.fields.count) }
+      let bytes = buffer
+      bytes.withUnsafeBufferPointer { bytes in
+        ranges.unquoted.withUnsafeBufferPointer { unquoted in
+          fields.removeAll(keepingCapacity: true)
+          for field in ranges.fields {
+            let base = field.isUnquoted ? unquoted : bytes
+            fields.append(
+              FieldBytes(
+                bytes: UnsafeBufferPointer(rebasing: base[field.start..<field.end]),
+                kind: field.kind))
+          }
+          fields.withUnsafeBufferPointer { consumer.consume(fields: $0, into: &output) }
+        }
+      }
+      rows += 1
+    }
   }
 
   /// Reads more of the input, dropping the bytes before the current line.
@@ -164,16 +206,16 @@ package struct DelimitedRecordReader: RecordReader {
 
   /// Appends the next record's fields to `values`, skipping blank lines; `false` at the end of
   /// the input.
-  private mutating func readFields(
-    inferring: Bool, into values: inout [CellValue]
+  private mutating func readFields<Fields: RecordFields>(
+    inferring: Bool, into values: inout Fields
   ) throws(TableInputError) -> Bool {
-    let first = values.count
+    let first = values.fieldCount
     while true {
       switch try scanRecord(inferring: inferring, into: &values) {
       case .record: return true
       case .end: return false
       case .needsMoreInput(let fieldStart):
-        while values.count > first { values.removeLast() }
+        values.dropFields(from: first)
         try readOn(fieldStart: fieldStart)
       }
     }
@@ -216,8 +258,8 @@ package struct DelimitedRecordReader: RecordReader {
   /// Scans one record from `position`, appending its fields to `values`; on `.needsMoreInput`
   /// the position has moved past blank lines only (and the fields appended so far are to be
   /// dropped).
-  private mutating func scanRecord(
-    inferring: Bool, into values: inout [CellValue]
+  private mutating func scanRecord<Fields: RecordFields>(
+    inferring: Bool, into values: inout Fields
   ) throws(TableInputError) -> Scan {
     // Read through a pointer (no bounds check per byte); the copy shares the storage.
     let bytes = buffer
@@ -227,8 +269,8 @@ package struct DelimitedRecordReader: RecordReader {
   }
 
   /// ``scanRecord(inferring:into:)`` over the buffer's bytes.
-  private mutating func scanRecord(
-    _ buffer: UnsafeBufferPointer<UInt8>, inferring: Bool, into values: inout [CellValue]
+  private mutating func scanRecord<Fields: RecordFields>(
+    _ buffer: UnsafeBufferPointer<UInt8>, inferring: Bool, into values: inout Fields
   ) throws(TableInputError) -> Scan {
     var index = position
     var line = self.line
@@ -304,10 +346,9 @@ package struct DelimitedRecordReader: RecordReader {
         if index - fieldStart > maximumField {
           throw error(at: fieldStart, .fieldTooLong(limit: maximumField))
         }
-        let value = try cell(
+        try values.appendField(
           buffer, from: fieldStart + 1, to: index - 1, unquoting: hasDoubledQuote,
-          ascii: ascii, inferring: inferring)
-        values.append(value)
+          ascii: ascii, inferring: inferring, reader: &self)
         try checkRecord(from: recordFirst, to: index)
         guard index < count else {
           if atEnd { break }
@@ -349,10 +390,9 @@ package struct DelimitedRecordReader: RecordReader {
           throw error(at: fieldStart, .fieldTooLong(limit: maximumField))
         }
         if index == count && !atEnd { return .needsMoreInput(fieldStart: fieldStart) }
-        values.append(
-          try cell(
-            buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
-            inferring: inferring))
+        try values.appendField(
+          buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
+          inferring: inferring, reader: &self)
         try checkRecord(from: recordFirst, to: index)
         if index == count { break }
       }
@@ -362,7 +402,7 @@ package struct DelimitedRecordReader: RecordReader {
         index += 1
         if index == count {
           if !atEnd { return .needsMoreInput(fieldStart: nil) }
-          values.append(.empty)
+          values.appendEmpty()
           break
         }
         continue
@@ -392,7 +432,7 @@ package struct DelimitedRecordReader: RecordReader {
 
   /// The cell for `buffer[start..<end]`, with its doubled quotes made single when `unquoting`,
   /// checking its UTF-8.
-  private mutating func cell(
+  fileprivate mutating func cell(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
     ascii: Bool, inferring: Bool
   ) throws(TableInputError) -> CellValue {
@@ -450,6 +490,11 @@ package struct DelimitedRecordReader: RecordReader {
     }
   }
 
+  /// The offset in the input of `buffer[index]`.
+  fileprivate func byteOffset(of index: Int) -> Int {
+    droppedCount + index
+  }
+
   /// How a message names the character at `buffer[index]`.
   private func foundDescription(at index: Int) -> String {
     let byte = buffer[index]
@@ -465,7 +510,7 @@ package struct DelimitedRecordReader: RecordReader {
   /// An error at `buffer[index]`, which is at or after the line start the reader last kept:
   /// its line and column are counted from there, a line feed, a carriage return and line feed,
   /// or a carriage return alone ending a line, as the scan counts them.
-  private func error(at index: Int, _ reason: TableInputError.Reason) -> TableInputError {
+  fileprivate func error(at index: Int, _ reason: TableInputError.Reason) -> TableInputError {
     var line = self.line
     var lineStart = max(self.lineStart, 0)
     var scan = lineStart
@@ -491,5 +536,114 @@ package struct DelimitedRecordReader: RecordReader {
       path: input.name,
       position: JSONPosition(byteOffset: droppedCount + index, line: line, column: column),
       reason: reason)
+  }
+}
+
+/// Where a scan of ``DelimitedRecordReader`` puts a record's fields: cells, or the fields' places
+/// in the bytes.
+private protocol RecordFields {
+  /// The fields held.
+  var fieldCount: Int { get }
+  /// Drops the fields from `first` on.
+  mutating func dropFields(from first: Int)
+  /// Appends an empty field.
+  mutating func appendEmpty()
+  /// Appends the field `buffer[start..<end]`, its doubled quotes made single when `unquoting`,
+  /// checking its UTF-8 unless it is `ascii`, and recognising numbers and booleans when
+  /// `inferring`.
+  mutating func appendField(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
+    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+  ) throws(TableInputError)
+}
+
+extension [CellValue]: RecordFields {
+  fileprivate var fieldCount: Int { count }
+
+  fileprivate mutating func dropFields(from first: Int) {
+    while count > first { removeLast() }
+  }
+
+  fileprivate mutating func appendEmpty() {
+    append(.empty)
+  }
+
+  @inline(__always)
+  fileprivate mutating func appendField(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
+    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+  ) throws(TableInputError) {
+    append(
+      try reader.cell(
+        buffer, from: start, to: end, unquoting: unquoting, ascii: ascii, inferring: inferring))
+  }
+}
+
+/// A record's fields as places in the reader's bytes, or in ``unquoted`` for a field whose
+/// doubled quotes were made single: what ``DelimitedRecordReader/consumeFieldBytes(with:into:)``
+/// hands a writer.
+private struct FieldRanges: RecordFields {
+  /// One field: where its bytes are, and what they are.
+  struct Field {
+    var start: Int
+    var end: Int
+    var isUnquoted: Bool
+    var kind: FieldBytes.Kind
+  }
+
+  var fields: [Field] = []
+  /// The bytes of the record's quoted fields with doubled quotes, made single.
+  var unquoted: [UInt8] = []
+
+  var fieldCount: Int { fields.count }
+
+  mutating func removeAll() {
+    fields.removeAll(keepingCapacity: true)
+    unquoted.removeAll(keepingCapacity: true)
+  }
+
+  mutating func dropFields(from first: Int) {
+    fields.removeSubrange(first...)
+  }
+
+  mutating func appendEmpty() {
+    fields.append(Field(start: 0, end: 0, isUnquoted: false, kind: .empty))
+  }
+
+  @inline(__always)
+  mutating func appendField(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
+    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+  ) throws(TableInputError) {
+    if start == end {
+      appendEmpty()
+      return
+    }
+    if !ascii, !UTF8Check.isValid(UnsafeBufferPointer(rebasing: buffer[start..<end])),
+      let (offset, why) = UTF8Check.firstInvalid(
+        in: UnsafeBufferPointer(rebasing: buffer[start..<end]), at: reader.byteOffset(of: start))
+    {
+      throw reader.error(at: start + offset, .json(.invalidUTF8(why)))
+    }
+    if unquoting {
+      // A field with a doubled quote holds a quote: text, never a number.
+      let first = unquoted.count
+      var index = start
+      while index < end {
+        unquoted.append(buffer[index])
+        index += buffer[index] == UInt8(ascii: "\"") ? 2 : 1
+      }
+      fields.append(Field(start: first, end: unquoted.count, isUnquoted: true, kind: .text))
+      return
+    }
+    // Only a number that starts with `-` is written differently as a number and as text (the
+    // formula guard); any other is written the same either way, so it is not parsed.
+    var kind = FieldBytes.Kind.text
+    if inferring && buffer[start] == UInt8(ascii: "-"),
+      ValueInference.number(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil
+    {
+      kind = .number
+    }
+    fields.append(Field(start: start, end: end, isUnquoted: false, kind: kind))
   }
 }

@@ -32,6 +32,10 @@ package struct JSONRecordReader: RecordReader {
   }
 
   package private(set) var columns: [String] = []
+  /// For each column, its title as a key's bytes (see ``readObjectRow(into:)``).
+  private var plainKeys: [PlainKey] = []
+  /// The UTF-8 of every column's title, one after another (``PlainKey/range`` says where).
+  private var plainKeyBytes: [UInt8] = []
   private var tokenizer: JSONTokenizer
   private let input: ByteInput
   private let layout: Layout
@@ -70,13 +74,58 @@ package struct JSONRecordReader: RecordReader {
     tokenizer = JSONTokenizer(path: input.name, bytes: [], isComplete: false)
     if let columns {
       for name in columns where columnIndex[name] == nil {
-        columnIndex[name] = self.columns.count
-        self.columns.append(name)
+        appendColumn(name)
       }
       learnsColumns = false
       ignoresUnknownKeys = true
     }
     if layout == .array { try readArrayStart() }
+  }
+
+  /// Opens a reader of JSON Lines that continues a file from `point`, a record boundary another
+  /// reader reached, with its columns fixed: lines, rows and byte offsets are counted on from
+  /// the point's, so its errors read as the first reader's would.
+  ///
+  /// A part of a file cut at a line start reads this way on another thread (``ChunkedReading``):
+  /// JSON strings hold no line breaks, so a cut at a line start falls between tokens, and a cut
+  /// inside a record that spans lines leaves the part before it ending inside that record, an
+  /// error that sends the reading back to one record at a time from that part's start.
+  ///
+  /// - Parameters:
+  ///   - input: The input, whose first byte is the one at `point`.
+  ///   - point: Where the input starts in the file.
+  ///   - columns: The columns, fixed.
+  ///   - ignoresUnknownKeys: Whether a key not among `columns` is left out (columns named on
+  ///     the command line) rather than reported as a key the sample did not have.
+  ///   - sampled: The records that decided the columns, for that report.
+  ///   - limits: The most bytes in a token and in a record.
+  package init(
+    input: ByteInput, resumingAt point: ResumePoint, columns: [String], ignoresUnknownKeys: Bool,
+    sampled: Int, limits: InputLimits = InputLimits()
+  ) {
+    self.input = input
+    self.layout = .lines
+    self.limits = limits
+    tokenizer = JSONTokenizer(path: input.name, bytes: [], isComplete: false)
+    tokenizer.droppedCount = point.byteOffset
+    tokenizer.line = point.line
+    tokenizer.droppedColumns = point.column - 1
+    for name in columns where columnIndex[name] == nil {
+      appendColumn(name)
+    }
+    learnsColumns = false
+    self.ignoresUnknownKeys = ignoresUnknownKeys
+    recordCount = point.row
+    recordsBeforeFixing = sampled
+  }
+
+  /// Where a JSON Lines reader stands: just after the last record read, its line and column,
+  /// and the records read; `nil` for a JSON array, whose records cannot be read from the middle.
+  package var resumePoint: ResumePoint? {
+    guard layout == .lines, pending == nil else { return nil }
+    return ResumePoint(
+      byteOffset: tokenizer.readOffset, line: tokenizer.line, row: recordCount,
+      column: tokenizer.position(at: tokenizer.index).column)
   }
 
   /// Reads the `[` and, for an array of arrays, the header.
@@ -105,14 +154,14 @@ package struct JSONRecordReader: RecordReader {
         }
       }
       if columns.isEmpty || learnsColumns {
-        columns = titles
+        setColumns(titles)
       } else {
         // Columns named on the command line: keep the header's order and check later.
         columnIndex = [:]
         for (index, title) in titles.enumerated() where columnIndex[title] == nil {
           columnIndex[title] = index
         }
-        columns = titles
+        setColumns(titles)
       }
       learnsColumns = false
       ignoresUnknownKeys = false
@@ -252,48 +301,102 @@ package struct JSONRecordReader: RecordReader {
   }
 
   /// Appends the values of an object after its `{`, one per column, placed by key.
+  ///
+  /// The key expected next (the column after the last one filled) is first compared with the
+  /// bytes as they stand (``JSONTokenizer/readString(matching:)``); any other key is read as a
+  /// token and looked up.
   private mutating func readObjectRow(into values: inout [CellValue]) throws(TableInputError) {
     let first = values.count
     values.append(contentsOf: repeatElement(.empty, count: columns.count))
-    var token = try pull()
-    if token.is(.endObject) { return }
     var expected = 0
+    var isFirstKey = true
     while true {
-      guard case .string(let key) = token else {
-        throw unexpected(token, expected: "a key in double quotes")
+      let key: String
+      let index: Int?
+      var keyPosition: JSONTokenizer.Mark?
+      if expected < columns.count, case let plain = plainKeys[expected], plain.isUsable,
+        tokenizer.readString(matching: plainKeyBytes, in: plain.range)
+      {
+        key = columns[expected]
+        index = expected
+      } else {
+        let token = try pull()
+        if isFirstKey && token.is(.endObject) { return }
+        guard case .string(let read) = token else {
+          throw unexpected(token, expected: "a key in double quotes")
+        }
+        key = read
+        keyPosition = tokenizer.tokenMark
+        // Records usually list their keys in the same order: try the next column first.
+        if expected < columns.count && columns[expected] == key {
+          index = expected
+        } else {
+          index = columnIndex[key]
+        }
       }
-      let keyPosition = tokenizer.tokenMark
+      isFirstKey = false
       let colon = try pull()
       guard colon.is(.colon) else {
         throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
       }
       let value = try self.value(try pull())
-      // Records usually list their keys in the same order: try the next column first.
-      let index: Int?
-      if expected < columns.count && columns[expected] == key {
-        index = expected
-      } else {
-        index = columnIndex[key]
-      }
       if let index {
         values[first + index] = value
         expected = index + 1
       } else if learnsColumns {
-        columnIndex[key] = columns.count
-        columns.append(key)
+        appendColumn(key)
         values.append(value)
         expected = columns.count
       } else if !ignoresUnknownKeys {
+        let position = keyPosition.map { tokenizer.position(of: $0) } ?? tokenizer.tokenPosition
         throw TableInputError(
-          path: input.name, position: tokenizer.position(of: keyPosition),
+          path: input.name, position: position,
           reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
       }
-      token = try pull()
+      let token = try pull()
       if token.is(.endObject) { return }
       guard token.is(.comma) else {
         throw unexpected(token, expected: "`,` or `}` after a value in an object")
       }
-      token = try pull()
+    }
+  }
+
+  /// Adds a column at the end.
+  private mutating func appendColumn(_ name: String) {
+    columnIndex[name] = columns.count
+    columns.append(name)
+    plainKeys.append(PlainKey(name, in: &plainKeyBytes, limit: limits.maximumFieldBytes))
+  }
+
+  /// Sets the columns to `names`, in order.
+  private mutating func setColumns(_ names: [String]) {
+    columns = names
+    plainKeyBytes = []
+    plainKeys = []
+    for name in names {
+      plainKeys.append(PlainKey(name, in: &plainKeyBytes, limit: limits.maximumFieldBytes))
+    }
+  }
+
+  /// Where a column's title stands in ``plainKeyBytes`` as the bytes a key spells it with, and
+  /// whether a key can spell it with no escape. (No array of its own: copying one for every key
+  /// of every record retained and released it, a few percent of reading JSON Lines.)
+  private struct PlainKey {
+    /// The title's UTF-8 in ``plainKeyBytes``.
+    var range: Range<Int>
+    /// Whether a key with these bytes between quotes is this title and nothing else: no `"`,
+    /// `\\` or control character, and within the field limit.
+    var isUsable: Bool
+
+    init(_ title: String, in store: inout [UInt8], limit: Int) {
+      let start = store.count
+      store.append(contentsOf: title.utf8)
+      range = start..<store.count
+      isUsable =
+        range.count + 2 <= limit
+        && !store[range].contains {
+          $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }
     }
   }
 

@@ -1,4 +1,5 @@
 package import TableKit
+package import TableRender
 
 /// Reads a table's rows one at a time from an input, in the input's order, holding about one
 /// chunk of it at a time.
@@ -33,6 +34,20 @@ package protocol RecordReader {
   /// same file (``DelimitedRecordReader/init(input:resumingAt:columns:dialect:infers:isLossy:)``);
   /// `nil` for a reader that cannot be continued that way.
   var resumePoint: ResumePoint? { get }
+
+  /// Hands every row left to `consumer` as its fields' bytes (``FieldBytes``), with no
+  /// `CellValue` made, when the reader can: the CSV and TSV reader; `nil` from others, having
+  /// read nothing.
+  ///
+  /// - Parameters:
+  ///   - consumer: The consumer of the rows.
+  ///   - output: Where it writes them.
+  /// - Returns: The rows handed over, or `nil` when the reader cannot hand rows over this way.
+  /// - Throws: ``TableInputError`` as ``next()`` would throw it; the rows before it were
+  ///   handed over.
+  mutating func consumeFieldBytes(
+    with consumer: inout any FieldBytesConsumer, into output: inout OutputBuffer
+  ) throws(TableInputError) -> Int?
 }
 
 extension RecordReader {
@@ -41,6 +56,13 @@ extension RecordReader {
 
   /// Readers are not continued by others unless they say where they stand.
   package var resumePoint: ResumePoint? { nil }
+
+  /// Readers make `CellValue`s unless they say otherwise.
+  package mutating func consumeFieldBytes(
+    with consumer: inout any FieldBytesConsumer, into output: inout OutputBuffer
+  ) throws(TableInputError) -> Int? {
+    nil
+  }
 
   /// Appends the row ``next()`` reads.
   package mutating func appendNext(

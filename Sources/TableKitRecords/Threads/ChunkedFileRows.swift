@@ -123,7 +123,15 @@ struct ChunkedFileRows {
     batch.reserveCapacity(rows: batchRows)
     var shown = [CellValue](repeating: .empty, count: projection?.count ?? 0)
     do {
+      // A writer that takes fields' bytes is handed them with no values made (CSV from CSV).
       var ended = false
+      if projection == nil, var fieldConsumer = consumer as? any FieldBytesConsumer,
+        let read = try reader.consumeFieldBytes(with: &fieldConsumer, into: &output)
+      {
+        rows = read
+        consumer = fieldConsumer as? Consumer ?? consumer
+        ended = true
+      }
       while !ended {
         batch.removeAll()
         while batch.rowCount < batchRows {

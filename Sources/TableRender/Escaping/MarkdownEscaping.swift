@@ -57,7 +57,7 @@ package enum MarkdownEscaping {
   /// Every byte that needs attention is either ASCII, which is a whole character in UTF-8, or
   /// the lead byte of a sequence that is decoded here; continuation bytes are copied with their
   /// run, so runs always end on whole characters.
-  private static func write(
+  package static func write(
     utf8 bytes: UnsafeBufferPointer<UInt8>,
     into output: inout OutputBuffer
   ) {
