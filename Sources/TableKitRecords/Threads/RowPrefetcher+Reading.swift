@@ -100,10 +100,11 @@ extension RowPrefetcher {
         batch = pending
         pending = RecordBatch(width: width)
       }
-      guard prefetcher.handOver(&batch, ending: ending) == .readOn else {
-        input?.willRead = nil
-        return false
+      let action = prefetcher.handOver(&batch, ending: ending) {
+        // The data source may use its input again as soon as it learns the reader stopped.
+        if handsOverBeforeReads { input?.willRead = nil }
       }
+      guard action == .readOn else { return false }
       // A batch given back, emptied here, on the thread that made its values, outside the lock.
       if var emptied = batch.take() {
         emptied.removeAll()

@@ -95,9 +95,19 @@ final class RowPrefetcher: Sendable {
   /// - Parameters:
   ///   - batch: The rows, or `nil`; once taken, replaced by a batch given back, or `nil`.
   ///   - ending: How the reading ended; `nil` if it reads on.
+  ///   - stopping: Run under the lock when the answer is to stop, before the renderer can
+  ///     learn that the reader stopped: what the reader must undo before it lets go of its
+  ///     input.
   /// - Returns: Whether to read on or stop.
-  func handOver(_ batch: inout RecordBatch?, ending: Machine.Ending?) -> Machine.HandOverAction {
-    machine.next({ $0.handOver(&batch, ending: ending) }, waitingWhile: { $0 == .wait })
+  func handOver(
+    _ batch: inout RecordBatch?, ending: Machine.Ending?, stopping: () -> Void
+  ) -> Machine.HandOverAction {
+    machine.next(
+      { machine in
+        let action = machine.handOver(&batch, ending: ending)
+        if action == .stop { stopping() }
+        return action
+      }, waitingWhile: { $0 == .wait })
   }
 }
 
