@@ -2,7 +2,7 @@ package import TableKit
 
 /// Rows read in bulk, their values in one flat array, ``width`` to a row: no array per row to
 /// allocate on the reading thread and free on the rendering one.
-package struct RecordBatch {
+package struct RecordBatch: Sendable {
   /// Values in each row: the reader's columns, and at least 1.
   package let width: Int
   /// The values, row after row.

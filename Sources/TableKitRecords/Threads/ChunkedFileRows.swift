@@ -66,13 +66,14 @@ struct ChunkedFileRows {
     var consumed = ConsumedRows(count: 0, consumer: consumer)
     var point = start
     while true {
-      switch shared.nextStep() {
-      case .process(let index):
-        shared.finish(
-          index, with: process(index, prototype: shared.prototype, reusing: shared.spareBytes()))
-      case .finished:
+      switch shared.writerNext() {
+      case .read(let index):
+        shared.read(index)
+      case .finish, .wait:
+        // No chunk is left to write, though none ended the run (a mistake: this keeps it from
+        // waiting forever); the queue waits itself and never returns `wait`.
         return Outcome(consumed: consumed, stoppedAt: point)
-      case .emit(var chunk):
+      case .write(var chunk):
         if chunk.isPastEnd { return Outcome(consumed: consumed, stoppedAt: nil) }
         guard !chunk.failed else { return Outcome(consumed: consumed, stoppedAt: point) }
         chunk.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
@@ -184,138 +185,5 @@ struct ChunkedFileRows {
     var rows = 0
     var lines = 0
     var end = 0
-  }
-}
-
-/// The chunks of one ``ChunkedFileRows`` run shared by its two threads: which chunk is next to
-/// read, the chunks read and not yet written, and the window that bounds them.
-///
-/// It is `@unchecked Sendable` because its state is shared by rule, not by type: every stored
-/// variable is read and written only while holding `condition`'s lock; `plan` and `prototype`
-/// are never written after creation.
-private final class ChunkQueue<Consumer: RowConsumer>: @unchecked Sendable {
-  enum Step {
-    /// Read this chunk on the writing thread.
-    case process(Int)
-    /// Write this chunk: it is the next in order.
-    case emit(ChunkedFileRows.Chunk<Consumer>)
-    /// No chunk is left to write: the last one read was written (the run should have stopped
-    /// there; this keeps a mistake from waiting forever for a chunk no thread will read).
-    case finished
-  }
-
-  let plan: ChunkedFileRows
-  let prototype: Consumer
-  private let condition = NSCondition()
-  private var next = 0
-  private var written = 0
-  private var done: [Int: ChunkedFileRows.Chunk<Consumer>] = [:]
-  /// The first chunk found past the file's end: no chunk after it is read.
-  private var pastEnd = Int.max
-  private var isStopped = false
-  private var isWorking = true
-  /// Arrays whose chunks are written, kept for their storage.
-  private var spares: [[UInt8]] = []
-
-  init(plan: ChunkedFileRows, prototype: Consumer) {
-    self.plan = plan
-    self.prototype = prototype
-  }
-
-  /// The writing thread's next step: write the next chunk in order if it is read, else read
-  /// one if the window allows, else wait.
-  func nextStep() -> Step {
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if written > pastEnd { return .finished }
-      if let chunk = done.removeValue(forKey: written) {
-        written += 1
-        condition.broadcast()
-        return .emit(chunk)
-      }
-      if let index = take() { return .process(index) }
-      condition.wait()
-    }
-  }
-
-  /// Records a chunk as read.
-  func finish(_ index: Int, with chunk: ChunkedFileRows.Chunk<Consumer>) {
-    condition.lock()
-    defer { condition.unlock() }
-    done[index] = chunk
-    if chunk.isPastEnd || chunk.failed { pastEnd = min(pastEnd, index) }
-    condition.broadcast()
-  }
-
-  /// The second thread: reads chunks until the file ends or the run stops.
-  func work() {
-    while true {
-      condition.lock()
-      var index = take()
-      while index == nil && !isStopped && next <= pastEnd {
-        condition.wait()
-        index = take()
-      }
-      condition.unlock()
-      guard let index else { break }
-      finish(index, with: plan.process(index, prototype: prototype, reusing: spareBytes()))
-    }
-    condition.lock()
-    isWorking = false
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// An array a written chunk left, for the storage of the next chunk's output; empty if none.
-  func spareBytes() -> [UInt8] {
-    condition.lock()
-    defer { condition.unlock() }
-    return spares.popLast() ?? []
-  }
-
-  /// Keeps `bytes`' storage for a later chunk, leaving `bytes` empty.
-  func recycle(_ bytes: inout [UInt8]) {
-    var kept: [UInt8] = []
-    swap(&kept, &bytes)
-    condition.lock()
-    defer { condition.unlock() }
-    // Never more than the chunks that can be in flight at once.
-    if spares.count <= plan.window { spares.append(kept) }
-  }
-
-  /// Stops the second thread and waits until it has stopped.
-  func stopAndWait() {
-    condition.lock()
-    defer { condition.unlock() }
-    isStopped = true
-    condition.broadcast()
-    while isWorking { condition.wait() }
-  }
-
-  /// The next chunk to read, if the window allows and the file has not ended before it;
-  /// called holding the lock.
-  private func take() -> Int? {
-    guard !isStopped, next <= pastEnd, next < written + plan.window else { return nil }
-    next += 1
-    return next - 1
-  }
-}
-
-/// A sink that keeps every byte it is given, for a chunk's output written on another thread.
-final class ByteCollector: ByteSink {
-  /// The bytes so far.
-  private(set) var bytes: [UInt8] = []
-
-  /// An empty collector with room for `capacity` bytes, in `spare`'s storage when it is
-  /// uniquely held.
-  init(reusing spare: inout [UInt8], capacity: Int) {
-    swap(&bytes, &spare)
-    bytes.removeAll(keepingCapacity: true)
-    bytes.reserveCapacity(capacity)
-  }
-
-  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes.append(contentsOf: bytes)
   }
 }

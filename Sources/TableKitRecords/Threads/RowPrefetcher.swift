@@ -16,11 +16,13 @@ import TableKit
 /// gives each batch back once it has drawn it, so its storage is reused and the values in it are
 /// freed by the thread that made them. The reader's error comes after the rows read before it.
 ///
-/// It is `@unchecked Sendable` because its parts are shared by rule, not by type: once the
-/// thread starts, the reader (and its input) is used only by the reading thread until
-/// ``cancel(waiting:)`` or the end of the input; the queue and flags only while holding
-/// `condition`'s lock; `pending` only by the reading thread.
-final class RowPrefetcher: @unchecked Sendable {
+/// The rules of the hand-over are ``RowPrefetcherStateMachine``'s; this class keeps it behind a
+/// ``StateLock`` and runs its answers for the renderer, and the reading thread
+/// (``RowPrefetcher/Reading``) runs them for the reader.
+final class RowPrefetcher: Sendable {
+  /// The machine, for batches of records.
+  typealias Machine = RowPrefetcherStateMachine<RecordBatch>
+
   /// Whether a second thread can help: it cannot on a machine with one processor.
   static let isWorthwhile: Bool = {
     #if canImport(Glibc) || canImport(Darwin)
@@ -34,147 +36,30 @@ final class RowPrefetcher: @unchecked Sendable {
   let batchSize: Int
   /// Batches that may wait at most.
   let depth: Int
-
-  /// The reader, until the reading thread takes it.
-  private var reader: (any RecordReader)?
-  private let input: ByteInput?
-  private let condition = NSCondition()
-  private let width: Int
-  private var batches: [RecordBatch] = []
-  /// Batches drawn and given back, to be filled again.
-  private var spare: [RecordBatch] = []
-  private var pending: RecordBatch
-  /// Whether ``ByteInput/willRead`` hands over `pending`, which then cannot be lent to the
-  /// reader while it reads.
-  private let handsOverBeforeReads: Bool
-  private var isFinished = false
-  private var failure: TableInputError?
-  private var isCancelled = false
-  private var isRunning = true
+  private let machine: StateLock<Machine>
 
   /// Starts reading `reader` on a new thread.
   ///
   /// - Parameters:
   ///   - reader: The reader, positioned where the rows to hand over start, with its columns
-  ///     fixed.
+  ///     fixed. From here on only the reading thread uses it, and its input, until
+  ///     ``cancel(waiting:)`` has waited for the thread to stop or the rows are over.
   ///   - input: The input the reader reads: over a pipe, its ``ByteInput/willRead`` hands over
   ///     the rows read so far; `nil` to hand over full batches only.
   ///   - batchSize: Rows in a full batch.
   ///   - depth: Batches that may wait at most.
   init(reader: any RecordReader, input: ByteInput?, batchSize: Int = 4_096, depth: Int = 3) {
-    self.reader = reader
-    self.input = input
-    width = reader.columns.count
-    pending = RecordBatch(width: width)
     self.batchSize = max(batchSize, 1)
     self.depth = max(depth, 1)
-    // A file's reads do not wait for a writer: its batches are handed over when full.
-    handsOverBeforeReads = input.map { !$0.isRewindable } ?? false
-    if handsOverBeforeReads {
-      input?.willRead = { [unowned self] in
-        guard pending.rowCount > 0 else { return }
-        hand(over: false, error: nil)
-      }
-    }
-    let thread = Thread { [self] in self.run() }
+    machine = StateLock(Machine(depth: self.depth))
+    let handOff = ThreadHandOff(
+      reading: Reading(reader: reader, input: input, batchSize: self.batchSize, prefetcher: self))
+    let thread = Thread { handOff.reading.run() }
     thread.name = "tablekit reader"
     thread.start()
   }
 
-  /// The reading thread: fills batches until the input ends, fails, or
-  /// ``cancel(waiting:)`` is called.
-  private func run() {
-    // The reader is local while rows are read: a class's properties are checked for
-    // exclusive access on every use.
-    guard var reader = reader.take() else { return }
-    var row: [CellValue] = []
-    row.reserveCapacity(width)
-    while true {
-      var error: TableInputError?
-      var ended: Bool
-      do {
-        ended =
-          handsOverBeforeReads
-          ? try fillPendingRowByRow(from: &reader, through: &row)
-          : try fillPendingInPlace(from: &reader)
-      } catch let caught {
-        error = caught
-        ended = true
-      }
-      if !hand(over: ended, error: error) || ended { return }
-    }
-  }
-
-  /// Over a file: reads rows straight into `pending`, moved into a local while it fills.
-  ///
-  /// - Returns: Whether the input ended.
-  private func fillPendingInPlace(from reader: inout any RecordReader) throws(TableInputError)
-    -> Bool
-  {
-    var batch = RecordBatch(width: width)
-    swap(&batch, &pending)
-    defer { swap(&batch, &pending) }
-    batch.reserveCapacity(rows: batchSize)
-    while batch.rowCount < batchSize {
-      guard try batch.read(from: &reader) else { return true }
-    }
-    return false
-  }
-
-  /// Over a pipe: reads each row into `row`, reused, then copies it into `pending`, which is
-  /// not lent to the reader here because the reader may hand it over while it reads.
-  ///
-  /// - Returns: Whether the input ended.
-  private func fillPendingRowByRow(
-    from reader: inout any RecordReader, through row: inout [CellValue]
-  ) throws(TableInputError) -> Bool {
-    while pending.rowCount < batchSize {
-      row.removeAll(keepingCapacity: true)
-      guard try reader.appendNext(to: &row, width: width) else { return true }
-      pending.append(row)
-    }
-    return false
-  }
-
-  /// Queues `pending` (waiting for room), and the end of the rows when `ended`; on the reading
-  /// thread only.
-  ///
-  /// - Returns: `false` when the prefetcher was cancelled.
-  @discardableResult
-  private func hand(over ended: Bool, error: TableInputError?) -> Bool {
-    var next: RecordBatch?
-    do {
-      condition.lock()
-      defer { condition.unlock() }
-      while batches.count >= depth && !isCancelled { condition.wait() }
-      if isCancelled {
-        isRunning = false
-        input?.willRead = nil
-        condition.broadcast()
-        return false
-      }
-      if pending.rowCount > 0 {
-        batches.append(pending)
-        pending = RecordBatch(width: width)
-        next = spare.popLast()
-      }
-      if ended {
-        isFinished = true
-        failure = error
-        isRunning = false
-        input?.willRead = nil
-      }
-      condition.broadcast()
-    }
-    // Emptied here, on the thread that made the values, outside the lock.
-    if var emptied = next.take() {
-      emptied.removeAll()
-      pending = emptied
-    }
-    return true
-  }
-
-  /// The next batch, waiting for it; `nil` after the last.
+  /// The next batch, waiting for it; `nil` after the last, or once cancelled.
   ///
   /// - Parameter drawn: The batch drawn before, given back to be filled again.
   /// - Returns: The batch, or `nil` after the last.
@@ -182,17 +67,14 @@ final class RowPrefetcher: @unchecked Sendable {
   func nextBatch(givingBack drawn: consuming RecordBatch?) throws(TableInputError)
     -> RecordBatch?
   {
-    condition.lock()
-    defer { condition.unlock() }
-    if let drawn, spare.count < depth { spare.append(drawn) }
-    while batches.isEmpty && !isFinished { condition.wait() }
-    if !batches.isEmpty {
-      let batch = batches.removeFirst()
-      condition.broadcast()
-      return batch
+    if let drawn { machine.withLock { $0.giveBack(drawn) } }
+    let action = machine.next(
+      { $0.rendererNext() }, waitingWhile: { if case .wait = $0 { true } else { false } })
+    switch action {
+    case .draw(let batch): return batch
+    case .end, .wait: return nil
+    case .fail(let error): throw error
     }
-    if let failure { throw failure }
-    return nil
   }
 
   /// Stops the reading thread at its next hand-over.
@@ -202,10 +84,40 @@ final class RowPrefetcher: @unchecked Sendable {
   ///   could be as long as the pipe stays silent, which is why a source that is going away does
   ///   not wait.
   func cancel(waiting: Bool) {
-    condition.lock()
-    defer { condition.unlock() }
-    isCancelled = true
-    condition.broadcast()
-    while waiting && isRunning { condition.wait() }
+    // The first call changes the state, so it wakes the reader; the later ones only look.
+    guard machine.withLock({ $0.cancel() }) == .waitForReader, waiting else { return }
+    _ = machine.next({ $0.cancel() }, waitingWhile: { $0 == .waitForReader })
   }
+
+  /// Hands the reading thread's batch over, waiting while the queue is full; on the reading
+  /// thread only.
+  ///
+  /// - Parameters:
+  ///   - batch: The rows, or `nil`; once taken, replaced by a batch given back, or `nil`.
+  ///   - ending: How the reading ended; `nil` if it reads on.
+  ///   - stopping: Run under the lock when the answer is to stop, before the renderer can
+  ///     learn that the reader stopped: what the reader must undo before it lets go of its
+  ///     input.
+  /// - Returns: Whether to read on or stop.
+  func handOver(
+    _ batch: inout RecordBatch?, ending: Machine.Ending?, stopping: () -> Void
+  ) -> Machine.HandOverAction {
+    machine.next(
+      { machine in
+        let action = machine.handOver(&batch, ending: ending)
+        if action == .stop { stopping() }
+        return action
+      }, waitingWhile: { $0 == .wait })
+  }
+}
+
+/// The reading thread's part, carried into the thread that uses it from then on.
+///
+/// It is `@unchecked Sendable` because the reader and its input move by rule, not by type: the
+/// data source that owns them lends them for the thread's life and touches them again only once
+/// ``RowPrefetcher/cancel(waiting:)`` has waited for the thread to stop (the reader cannot be
+/// `sending` while a class's property holds it). Everything the two threads share is in the
+/// prefetcher's ``StateLock``, checked.
+private struct ThreadHandOff: @unchecked Sendable {
+  let reading: RowPrefetcher.Reading
 }
