@@ -91,6 +91,60 @@ package enum HTMLEscaping {
     }
   }
 
+  /// The budget of `count` bytes escaped, the most ``storeEscaped(_:at:)`` stores: six bytes a
+  /// byte (`"` becomes `&quot;`; a forbidden character of one to four bytes becomes the three
+  /// of U+FFFD).
+  @inline(__always)
+  package static func longestEscaped(_ count: Int) -> Int {
+    6 * count
+  }
+
+  /// The longest text escaped in one raw write; longer texts are written run by run.
+  package static let longestInPlace = 4_096
+
+  /// Stores the valid UTF-8 `bytes` escaped at `target` and returns how many bytes it took:
+  /// clean runs copied whole, the rest as ``examine(_:at:)`` says.
+  ///
+  /// - Parameters:
+  ///   - bytes: Valid UTF-8, as a `String` holds it.
+  ///   - target: Room for ``longestEscaped(_:)`` bytes.
+  /// - Returns: The number of bytes stored.
+  @inline(__always)
+  package static func storeEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    at target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    guard let source = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var next = target
+    var index = 0
+    var runStart = 0
+    while index < count {
+      guard needsAttention(bytes[index]) else {
+        index += 1
+        continue
+      }
+      let (length, action) = examine(bytes, at: index)
+      switch action {
+      case .keep:
+        index += length
+        continue
+      case .replace(let replacement):
+        OutputBuffer.copy(index - runStart, from: source + runStart, to: next)
+        next += index - runStart
+        next += OutputBuffer.store(replacement, at: next)
+      case .drop:
+        OutputBuffer.copy(index - runStart, from: source + runStart, to: next)
+        next += index - runStart
+      }
+      index += length
+      runStart = index
+    }
+    OutputBuffer.copy(count - runStart, from: source + runStart, to: next)
+    next += count - runStart
+    return next - target
+  }
+
   /// `text` escaped, as a new string (for tests and small texts).
   ///
   /// - Parameter text: Untrusted text.
@@ -189,8 +243,26 @@ extension OutputBuffer {
   /// Appends the valid UTF-8 `bytes` escaped: clean runs copied whole, the rest as
   /// ``HTMLEscaping/examine(_:at:)`` says.
   ///
+  /// A text of up to ``HTMLEscaping/longestInPlace`` bytes is one raw write
+  /// (``writeUnsafeBytes(budget:_:)``, budget ``HTMLEscaping/longestEscaped(_:)``); a longer one
+  /// is written run by run, so its escaping needs no room six times its size.
+  ///
   /// - Parameter bytes: Valid UTF-8, as a `String` holds it.
+  @inline(__always)
   mutating func writeEscapedHTML(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count <= HTMLEscaping.longestInPlace else {
+      writeEscapedHTMLInRuns(utf8: bytes)
+      return
+    }
+    writeUnsafeBytes(budget: HTMLEscaping.longestEscaped(bytes.count)) { room in
+      HTMLEscaping.storeEscaped(bytes, at: room.start)
+    }
+  }
+
+  /// Appends the valid UTF-8 `bytes` escaped, run by run, each run an ordinary write.
+  ///
+  /// - Parameter bytes: Valid UTF-8, as a `String` holds it.
+  private mutating func writeEscapedHTMLInRuns(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     let count = bytes.count
     var index = 0
     var runStart = 0
