@@ -14,7 +14,7 @@ public func fuzzerInitialize(
   _ arguments: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> Int32 {
   guard OutputBuffer.checksWrites else {
-    fputs("fuzz: OutputBuffer's raw-write checks are off; build with Scripts/fuzz.sh\n", stderr)
+    print("fuzz: OutputBuffer's raw-write checks are off; build with Scripts/fuzz.sh")
     exit(2)
   }
   return 0
