@@ -19,8 +19,9 @@ public import TableKit
 /// A chunk is only cut between two writes, so every chunk a sink receives ends on a whole Unicode
 /// scalar. Call ``flush()`` when done; what is still in the buffer is not written before.
 public struct OutputBuffer {
-  /// Where full chunks go.
-  public let sink: any ByteSink
+  /// Where full chunks go: the sink the buffer was made with, which its maker keeps (package
+  /// mechanics; renderers only write to the buffer).
+  package let sink: any ByteSink
   private let storage: Storage
   private var count = 0
   #if DEBUG || TABLEKIT_CHECKED_WRITES
