@@ -42,9 +42,12 @@ harnesses=(escapers renderers width json routing)
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
 # Common Swift flags: the package's language mode and upcoming features, optimised, with
-# libFuzzer's coverage and AddressSanitizer.
+# libFuzzer's coverage and AddressSanitizer, and OutputBuffer's raw-write checks on
+# (TABLEKIT_CHECKED_WRITES: a wrong count or a byte past a room stops the harness, as in a
+# debug build; Fuzz/Support/CheckedWrites.swift refuses to start without them).
 swift_flags=(
   -swift-version 6
+  -D TABLEKIT_CHECKED_WRITES
   -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature InternalImportsByDefault

@@ -6,6 +6,10 @@ extension CSVTableRenderer {
   ///
   /// Rows reach it from the walk and, in chunks read on other threads, from a
   /// ``ParallelRowSource``: both write through this one piece of code.
+  ///
+  /// A record is one raw write (``OutputBuffer/writeUnsafeBytes(budget:_:)``): its budget is
+  /// worked out first, field by field (``budget(of:)``), and every field is then stored in place
+  /// with no check of the room in between.
   struct RowWriter: RowConsumer {
     /// The renderer's settings.
     let renderer: CSVTableRenderer
@@ -17,17 +21,138 @@ extension CSVTableRenderer {
     mutating func consume(
       _ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer
     ) {
-      var isFirstField = true
-      if renderer.sectionColumn != nil {
-        renderer.writeText(sectionTitle, fieldCount: fieldCount, into: &output)
-        isFirstField = false
+      let hasSectionColumn = renderer.sectionColumn != nil
+      let format = FieldFormat(renderer, fieldCount: fieldCount)
+      // Budget: a comma after each field (one more than are written), the line ending (at most
+      // two bytes), and each field's longest form.
+      var budget = values.count + (hasSectionColumn ? 1 : 0) + 2
+      if hasSectionColumn { budget += format.budget(of: sectionTitle) }
+      for index in values.indices { budget += format.budget(of: values[index]) }
+      output.writeUnsafeBytes(budget: budget) { room in
+        var next = room.start
+        if hasSectionColumn {
+          next += format.store(sectionTitle, at: next)
+          if !values.isEmpty {
+            next.pointee = UInt8(ascii: ",")
+            next += 1
+          }
+        }
+        for index in values.indices {
+          if index > 0 {
+            next.pointee = UInt8(ascii: ",")
+            next += 1
+          }
+          next += format.store(values[index], at: next)
+        }
+        next += format.storeLineEnding(at: next)
+        return next - room.start
       }
-      for index in values.indices {
-        if !isFirstField { output.write(byte: UInt8(ascii: ",")) }
-        isFirstField = false
-        renderer.writeValue(values[index], fieldCount: fieldCount, into: &output)
+    }
+  }
+
+  /// How a record's fields are written, taken from the renderer once per record: the budget of
+  /// each field and the field itself, stored in place.
+  struct FieldFormat {
+    let guardsFormulas: Bool
+    let quotesSurroundingSpaces: Bool
+    let lineEnding: LineEnding
+    /// Whether a record has one field, so that an empty one is written `""` (not a blank line).
+    let isSingleField: Bool
+
+    @inline(__always)
+    init(_ renderer: CSVTableRenderer, fieldCount: Int) {
+      guardsFormulas = renderer.formulaGuard == .on
+      quotesSurroundingSpaces = renderer.quotesSurroundingSpaces
+      lineEnding = renderer.lineEnding
+      isSingleField = fieldCount == 1
+    }
+
+    /// The most bytes ``store(_:at:)-(CellValue,_)`` stores for `value`.
+    @inline(__always)
+    func budget(of value: CellValue) -> Int {
+      switch value {
+      case .text(let text): budget(of: text)
+      case .integer: OutputBuffer.longestInteger
+      case .decimal: OutputBuffer.longestDecimal
+      case .exactDecimal: OutputBuffer.longestExactDecimal
+      case .boolean: 5
+      case .empty: 2
       }
-      renderer.writeLineEnding(into: &output)
+    }
+
+    /// The most bytes ``store(_:at:)-(String,_)`` stores for `text` (at least 3, room for `""`).
+    @inline(__always)
+    func budget(of text: String) -> Int {
+      CSVEscaping.longestField(text.utf8.count)
+    }
+
+    /// Stores `value` as a field at `target` (room for ``budget(of:)-(CellValue)``) and returns
+    /// its length: numbers and booleans as they are, text escaped.
+    @inline(__always)
+    func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
+      switch value {
+      case .text(let text):
+        return store(text, at: target)
+      case .integer(let number):
+        return OutputBuffer.store(integer: number, at: target)
+      case .decimal(let number, let digits):
+        return OutputBuffer.store(decimal: number, fractionDigits: digits, at: target)
+      case .exactDecimal(let number):
+        return OutputBuffer.store(exactDecimal: number, at: target)
+      case .boolean(let flag):
+        return OutputBuffer.store(flag ? "true" : "false" as StaticString, at: target)
+      case .empty:
+        return storeEmpty(at: target)
+      }
+    }
+
+    /// Stores `text` as a field at `target` (room for ``budget(of:)-(String)``) and returns its
+    /// length; an empty text is written `""` when it is a record's only field.
+    @inline(__always)
+    func store(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
+      if let length = text.utf8.withContiguousStorageIfAvailable({ bytes in
+        storeField(bytes, at: target)
+      }) {
+        return length
+      }
+      // A string without contiguous UTF-8 (bridged from Objective-C) is copied once.
+      var copy = text
+      return copy.withUTF8 { storeField($0, at: target) }
+    }
+
+    @inline(__always)
+    private func storeField(
+      _ bytes: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>
+    )
+      -> Int
+    {
+      if bytes.isEmpty { return storeEmpty(at: target) }
+      return CSVEscaping.storeField(
+        bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
+        at: target)
+    }
+
+    /// An empty field: nothing, or `""` when it is a record's only field.
+    @inline(__always)
+    private func storeEmpty(at target: UnsafeMutablePointer<UInt8>) -> Int {
+      guard isSingleField else { return 0 }
+      target[0] = UInt8(ascii: "\"")
+      target[1] = UInt8(ascii: "\"")
+      return 2
+    }
+
+    /// Stores the line ending at `target` (room for two bytes) and returns its length.
+    @inline(__always)
+    func storeLineEnding(at target: UnsafeMutablePointer<UInt8>) -> Int {
+      switch lineEnding {
+      case .crlf:
+        target[0] = UInt8(ascii: "\r")
+        target[1] = UInt8(ascii: "\n")
+        return 2
+      case .lf:
+        target[0] = UInt8(ascii: "\n")
+        return 1
+      }
     }
   }
 }

@@ -166,28 +166,6 @@ public struct CSVTableRenderer: TableRenderer {
     )
   }
 
-  /// Writes one value as a field: numbers and booleans as they are, text escaped.
-  func writeValue(
-    _ value: CellValue,
-    fieldCount: Int,
-    into output: inout OutputBuffer
-  ) {
-    switch value {
-    case .text(let text):
-      writeText(text, fieldCount: fieldCount, into: &output)
-    case .integer(let number):
-      output.write(integer: number)
-    case .decimal(let number, let digits):
-      output.write(decimal: number, fractionDigits: digits)
-    case .exactDecimal(let number):
-      output.write(exactDecimal: number)
-    case .boolean(let flag):
-      output.write(flag ? "true" : "false" as StaticString)
-    case .empty:
-      writeText("", fieldCount: fieldCount, into: &output)
-    }
-  }
-
   /// Writes text as a field; an empty field that is a record's only field is written `""` so
   /// the record is not read as a blank line.
   func writeText(

@@ -50,27 +50,16 @@ package enum CSVEscaping {
     quotesSurroundingSpaces: Bool,
     into output: inout OutputBuffer
   ) {
-    let capacity = longestField(bytes.count)
-    if let target = output.reserve(capacity) {
-      output.commit(
-        storeField(
-          bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
-          at: target))
-      return
-    }
-    // A field too large for one block of the buffer is escaped on the side, then copied.
-    let escaped = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      guard let target = buffer.baseAddress else { return }
-      count = storeField(
+    output.writeUnsafeBytes(budget: longestField(bytes.count)) { room in
+      storeField(
         bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
-        at: target)
+        at: room.start)
     }
-    output.write(utf8: escaped)
   }
 
-  /// The most bytes a field of `count` bytes takes: every byte a doubled quote, plus the two
-  /// enclosing quotes and the formula guard.
-  private static func longestField(_ count: Int) -> Int {
+  /// The budget of a field of `count` bytes, the most ``storeField(_:guardsFormulas:quotesSurroundingSpaces:at:)``
+  /// stores: every byte a doubled quote, plus the two enclosing quotes and the formula guard.
+  package static func longestField(_ count: Int) -> Int {
     2 * count + 3
   }
 
@@ -84,9 +73,10 @@ package enum CSVEscaping {
   ///   - guardsFormulas: Whether to prefix `'` to a field that a spreadsheet would run.
   ///   - quotesSurroundingSpaces: Whether to quote a field that starts or ends with a space or
   ///     tab.
-  ///   - target: Room for ``longestField(_:)`` bytes.
+  ///   - target: Room for ``longestField(_:)`` bytes: the budget of a raw write
+  ///     (``OutputBuffer/writeUnsafeBytes(budget:_:)``) that holds the field.
   /// - Returns: The number of bytes stored.
-  private static func storeField(
+  package static func storeField(
     _ bytes: UnsafeBufferPointer<UInt8>,
     guardsFormulas: Bool,
     quotesSurroundingSpaces: Bool,

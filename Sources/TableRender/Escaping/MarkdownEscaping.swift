@@ -118,15 +118,18 @@ package enum MarkdownEscaping {
   /// Those are a C0 control, DEL, the ASCII punctuation `asciiAction` handles, and the lead
   /// bytes `0xC2` of a C1 control and `0xE2` of a bidirectional control. Every other byte,
   /// continuation bytes included, is kept.
+  /// The answers for all 256 bytes are a table of ASCII digits in a literal (`1`: may need
+  /// action), read with one load and no branch.
   @inline(__always)
   private static func mayNeedAction(_ byte: UInt8) -> Bool {
-    // Bit `b` of the masks is ASCII byte `b` (low) or `64 + b` (high): 0x00–0x1F, ! # $ & ( ) *
-    // . : < > and @ [ \ ] _ ` | ~ DEL.
-    let low: UInt64 = 0x5400_475A_FFFF_FFFF
-    let high: UInt64 = 0xD000_0001_B800_0001
-    if byte < 0x40 { return low >> UInt64(byte) & 1 == 1 }
-    if byte < 0x80 { return high >> UInt64(byte - 0x40) & 1 == 1 }
-    return byte == 0xC2 || byte == 0xE2
+    // 0x00–0x1F, ! # $ & ( ) * . : < > @ [ \ ] _ ` | ~ DEL, and the lead bytes C2 and E2.
+    let table: StaticString = """
+      1111111111111111111111111111111101011010111000100000000000101010\
+      1000000000000000000000000001110110000000000000000000000000001011\
+      0000000000000000000000000000000000000000000000000000000000000000\
+      0010000000000000000000000000000000100000000000000000000000000000
+      """
+    return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
   }
 
   /// What to write for one character.

@@ -19,10 +19,16 @@ public import TableKit
 /// A chunk is only cut between two writes, so every chunk a sink receives ends on a whole Unicode
 /// scalar. Call ``flush()`` when done; what is still in the buffer is not written before.
 public struct OutputBuffer {
-  /// Where full chunks go.
-  public let sink: any ByteSink
+  /// Where full chunks go: the sink the buffer was made with, which its maker keeps (package
+  /// mechanics; renderers only write to the buffer).
+  package let sink: any ByteSink
   private let storage: Storage
   private var count = 0
+  #if DEBUG || TABLEKIT_CHECKED_WRITES
+    /// The budget of the room ``reserve(_:)`` handed out and ``commit(_:)`` has not closed, or
+    /// `nil`.
+    private var openBudget: Int?
+  #endif
 
   /// Creates an empty buffer in front of `sink`.
   ///
@@ -51,17 +57,149 @@ public struct OutputBuffer {
     return needed <= storage.capacity
   }
 
+  /// Stores at most `budget` bytes straight into the buffer: the one way to write in place.
+  ///
+  /// `body` gets room for exactly `budget` bytes, stores its bytes from the start of it, and
+  /// returns how many it stored; they become the next bytes of the output. The budget is the
+  /// most the writer can ever store for its input, stated once beside the writer (such as
+  /// ``longestInteger`` or a CSV field's `2 × count + 3`), and the room is only valid inside
+  /// `body`. A budget larger than a block is written aside and copied, so any budget works.
+  ///
+  /// As in swift-nio's `ByteBuffer.writeWithUnsafeMutableBytes(minimumWritableBytes:_:)`, the
+  /// count is checked when it is added: in a debug build, and in the fuzzers' build (which
+  /// defines `TABLEKIT_CHECKED_WRITES`), a negative budget, a count below zero or over the
+  /// budget, or a byte stored in the ``guardLength`` bytes past the room stops the program with
+  /// a message that names the budget and the count. A release build checks nothing and runs
+  /// the same instructions as a bare pointer and a count.
+  ///
+  /// ```swift
+  /// var buffer = OutputBuffer(sink: FileDescriptorSink.standardOutput)
+  /// buffer.writeUnsafeBytes(budget: 2) { room in
+  ///   room[0] = UInt8(ascii: "o")
+  ///   room[1] = UInt8(ascii: "k")
+  ///   return 2
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - budget: The most bytes `body` stores.
+  ///   - body: Stores bytes from the start of the room and returns how many.
+  @inline(__always)
+  package mutating func writeUnsafeBytes(
+    budget: Int,
+    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
+  ) {
+    if Self.checksWrites {
+      precondition(budget >= 0, "OutputBuffer: a raw write asked for a budget of \(budget) bytes")
+    }
+    if makeRoom(for: budget) {
+      writeInRoom(budget: budget, body)
+    } else {
+      writeAside(budget: budget, body)
+    }
+  }
+
+  /// Whether raw writes are checked: in debug builds and when `TABLEKIT_CHECKED_WRITES` is
+  /// defined (the fuzzers), never in a release build.
+  #if DEBUG || TABLEKIT_CHECKED_WRITES
+    package static let checksWrites = true
+  #else
+    package static let checksWrites = false
+  #endif
+
+  /// How many bytes past a room a checked write marks and checks; the block has this many more
+  /// bytes than its capacity, so the mark always fits.
+  package static let guardLength = 16
+
+  /// The byte a checked write marks past its room with: `0xFF` is never part of UTF-8, so no
+  /// writer of text stores it.
+  private static let guardByte: UInt8 = 0xFF
+
+  /// Runs `body` on the room for `budget` bytes at the end of the block (made by the caller)
+  /// and adds what it stored: every raw write ends here.
+  @inline(__always)
+  private mutating func writeInRoom(
+    budget: Int,
+    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
+  ) {
+    let room = UnsafeMutableBufferPointer(start: storage.base + count, count: budget)
+    if Self.checksWrites { openRoom(room) }
+    let written = body(room)
+    if Self.checksWrites { closeRoom(written: written) }
+    count += written
+  }
+
+  /// A raw write larger than a block: into memory of its own, checked the same way, then copied.
+  private mutating func writeAside(
+    budget: Int,
+    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
+  ) {
+    let aside = UnsafeMutablePointer<UInt8>.allocate(capacity: budget + Self.guardLength)
+    defer { aside.deallocate() }
+    let room = UnsafeMutableBufferPointer(start: aside, count: budget)
+    if Self.checksWrites { Self.markGuard(after: room) }
+    let written = body(room)
+    if Self.checksWrites { Self.checkWrite(written, in: room) }
+    write(utf8: UnsafeBufferPointer(start: aside, count: written))
+  }
+
+  /// Notes that `room` is handed out and marks the bytes after it (checked writes only).
+  ///
+  /// A room ``reserve(_:)`` handed out and nobody committed is given up here: the text grid
+  /// reserves a line and draws it another way when a value does not fit.
+  private mutating func openRoom(_ room: UnsafeMutableBufferPointer<UInt8>) {
+    #if DEBUG || TABLEKIT_CHECKED_WRITES
+      openBudget = room.count
+    #endif
+    Self.markGuard(after: room)
+  }
+
+  /// Checks the write into the room handed out last and closes it (checked writes only).
+  private mutating func closeRoom(written: Int) {
+    #if DEBUG || TABLEKIT_CHECKED_WRITES
+      guard let budget = openBudget else {
+        preconditionFailure("OutputBuffer: \(written) bytes committed with no room reserved")
+      }
+      openBudget = nil
+      Self.checkWrite(
+        written, in: UnsafeMutableBufferPointer(start: storage.base + count, count: budget))
+    #endif
+  }
+
+  /// Fills the ``guardLength`` bytes after `room` with ``guardByte``.
+  private static func markGuard(after room: UnsafeMutableBufferPointer<UInt8>) {
+    (room.start + room.count).initialize(repeating: guardByte, count: guardLength)
+  }
+
+  /// Stops the program when `written` is not a count `room` can hold or a byte past `room` was
+  /// stored.
+  private static func checkWrite(_ written: Int, in room: UnsafeMutableBufferPointer<UInt8>) {
+    precondition(
+      written >= 0, "OutputBuffer: a raw write returned \(written) bytes (budget \(room.count))")
+    precondition(
+      written <= room.count,
+      "OutputBuffer: a raw write returned \(written) bytes, over its budget of \(room.count)")
+    let after = UnsafeBufferPointer(start: room.start + room.count, count: guardLength)
+    precondition(
+      after.allSatisfy { $0 == guardByte },
+      "OutputBuffer: a raw write with a budget of \(room.count) bytes stored past its room")
+  }
+
   /// Appends bytes that form whole scalars, as they are.
   ///
   /// - Parameter bytes: The bytes.
+  @inline(__always)
   public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    // Budget: the bytes themselves. Larger than a block, they go to the sink as they are.
     guard makeRoom(for: bytes.count) else {
       sink.write(bytes)
       return
     }
-    Self.copy(bytes.count, from: source, to: storage.base + count)
-    count += bytes.count
+    writeInRoom(budget: bytes.count) { room in
+      Self.copy(bytes.count, from: source, to: room.start)
+      return bytes.count
+    }
   }
 
   /// Copies `length` bytes; short runs (most values) inline, longer ones with `memcpy`.
@@ -123,9 +261,10 @@ public struct OutputBuffer {
   ///
   /// - Parameter byte: An ASCII byte.
   public mutating func write(byte: UInt8) {
-    guard makeRoom(for: 1) else { return }
-    storage.base[count] = byte
-    count += 1
+    writeUnsafeBytes(budget: 1) { room in
+      room[0] = byte
+      return 1
+    }
   }
 
   /// Appends `byte` `count` times (padding).
@@ -136,10 +275,13 @@ public struct OutputBuffer {
   public mutating func write(repeating byte: UInt8, count repeats: Int) {
     var remaining = repeats
     while remaining > 0 {
+      // Budget: what is left, up to a block.
       let piece = min(remaining, storage.capacity)
       _ = makeRoom(for: piece)
-      (storage.base + count).update(repeating: byte, count: piece)
-      count += piece
+      writeInRoom(budget: piece) { room in
+        room.start.update(repeating: byte, count: piece)
+        return piece
+      }
       remaining -= piece
     }
   }
@@ -148,9 +290,13 @@ public struct OutputBuffer {
   ///
   /// - Parameter value: The number.
   public mutating func write(integer value: Int) {
-    guard makeRoom(for: 20) else { return }
-    count += Self.store(integer: value, at: storage.base + count)
+    writeUnsafeBytes(budget: Self.longestInteger) { room in
+      Self.store(integer: value, at: room.start)
+    }
   }
+
+  /// The longest integer: a sign and 19 digits (`Int.min`).
+  package static let longestInteger = 20
 
   /// Appends `value` with exactly `fractionDigits` digits after the point, as
   /// `CellValue.text` formats it: rounded exactly as `printf` rounds, no sign on a value that
@@ -160,24 +306,24 @@ public struct OutputBuffer {
   ///   - value: The number.
   ///   - fractionDigits: Digits after the point, 0 through 15.
   public mutating func write(decimal value: Double, fractionDigits: Int) {
-    if makeRoom(for: Self.longestFixedDecimal),
-      let length = Self.storeFixed(
-        decimal: value, fractionDigits: fractionDigits, at: storage.base + count)
-    {
-      count += length
-      return
+    writeUnsafeBytes(budget: Self.longestDecimal) { room in
+      Self.store(decimal: value, fractionDigits: fractionDigits, at: room.start)
     }
-    // Not finite, or too large for 64-bit arithmetic: rare enough to go through a string.
-    write(CellValue.decimal(value, fractionDigits: fractionDigits).text)
   }
+
+  /// The longest decimal ``store(decimal:fractionDigits:at:)`` stores: a sign, the 39 digits of
+  /// the largest 128-bit magnitude, the point and 15 digits (a value that is not finite or
+  /// larger still is written as its `description`, at most 24 bytes).
+  package static let longestDecimal = 56
 
   /// Appends an exact decimal digit for digit, in plain notation, as `ExactDecimal.description`
   /// writes it (no sign on zero).
   ///
   /// - Parameter value: The number.
   public mutating func write(exactDecimal value: ExactDecimal) {
-    guard makeRoom(for: Self.longestExactDecimal) else { return }
-    count += Self.store(exactDecimal: value, at: storage.base + count)
+    writeUnsafeBytes(budget: Self.longestExactDecimal) { room in
+      Self.store(exactDecimal: value, at: room.start)
+    }
   }
 
   /// The longest exact decimal: a sign, `0.` and 38 digits.
@@ -243,19 +389,29 @@ public struct OutputBuffer {
   /// Room for `capacity` more bytes, for a renderer that stores a whole line in place.
   ///
   /// Write from the returned pointer on, then say how many bytes with ``commit(_:)`` before any
-  /// other write. `nil` when `capacity` is more than a block holds; write piece by piece then.
+  /// other write; a reservation not committed is given up by the next write. `nil` when
+  /// `capacity` is more than a block holds; write piece by piece then. Prefer
+  /// ``writeUnsafeBytes(budget:_:)``, which cannot leave a room open; this pair is the same
+  /// checked write split in two, for the text grid's line drawing.
   ///
   /// - Parameter capacity: The most bytes that will be stored.
   /// - Returns: Where the next byte goes.
   package mutating func reserve(_ capacity: Int) -> UnsafeMutablePointer<UInt8>? {
     guard makeRoom(for: capacity) else { return nil }
-    return storage.base + count
+    let room = UnsafeMutableBufferPointer(start: storage.base + count, count: capacity)
+    if Self.checksWrites { openRoom(room) }
+    return room.start
   }
 
   /// Adds `length` bytes stored after ``reserve(_:)`` to the buffer.
   ///
+  /// With checked writes on, a length below zero or over the capacity reserved, a byte stored
+  /// past the room, or a commit with no reservation stops the program, as in
+  /// ``writeUnsafeBytes(budget:_:)``.
+  ///
   /// - Parameter length: How many bytes were stored; at most the capacity reserved.
   package mutating func commit(_ length: Int) {
+    if Self.checksWrites { closeRoom(written: length) }
     count += length
   }
 
@@ -265,7 +421,8 @@ public struct OutputBuffer {
   /// - Parameters:
   ///   - value: The number.
   ///   - fractionDigits: Digits after the point, 0 through 15.
-  ///   - target: Room for the number's width (see the text renderer's number widths).
+  ///   - target: Room for ``longestDecimal`` bytes, or the number's width (see the text
+  ///     renderer's number widths).
   /// - Returns: The number of bytes stored.
   package static func store(
     decimal value: Double,
@@ -273,6 +430,7 @@ public struct OutputBuffer {
     at target: UnsafeMutablePointer<UInt8>
   ) -> Int {
     storeFixed(decimal: value, fractionDigits: fractionDigits, at: target)
+      // Not finite, or too large for 64-bit arithmetic: rare enough to go through a string.
       ?? store(CellValue.decimal(value, fractionDigits: fractionDigits).text, at: target)
   }
 
@@ -296,7 +454,20 @@ public struct OutputBuffer {
     }
   }
 
-  /// Stores `value` in decimal digits at `target` (room for 20 bytes) and returns the length.
+  /// Stores the UTF-8 of a literal at `target` and returns its length.
+  ///
+  /// - Parameters:
+  ///   - text: The literal, stored as it is.
+  ///   - target: Room for its UTF-8.
+  /// - Returns: The number of bytes stored.
+  @inline(__always)
+  package static func store(_ text: StaticString, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    copy(text.utf8CodeUnitCount, from: text.utf8Start, to: target)
+    return text.utf8CodeUnitCount
+  }
+
+  /// Stores `value` in decimal digits at `target` (room for ``longestInteger`` bytes) and
+  /// returns the length.
   ///
   /// - Parameters:
   ///   - value: The number.
@@ -415,11 +586,21 @@ public struct OutputBuffer {
 
     init(capacity: Int) {
       self.capacity = capacity
-      self.base = .allocate(capacity: capacity)
+      // The guard zone past the block, so a checked write can mark the bytes after any room.
+      self.base = .allocate(capacity: capacity + OutputBuffer.guardLength)
     }
 
     deinit {
       base.deallocate()
     }
+  }
+}
+
+extension UnsafeMutableBufferPointer<UInt8> {
+  /// The first byte of a room that ``OutputBuffer/writeUnsafeBytes(budget:_:)`` hands out, which
+  /// always has an address.
+  @inline(__always)
+  package var start: UnsafeMutablePointer<UInt8> {
+    baseAddress.unsafelyUnwrapped
   }
 }

@@ -60,6 +60,18 @@ private struct SeededGenerator: RandomNumberGenerator {
 }
 
 @Suite struct HTMLEscapingTests {
+  /// A text past `HTMLEscaping.longestInPlace` is escaped run by run, a short one in one raw
+  /// write: the two ways give the same bytes.
+  @Test func aLongTextIsEscapedAsItsPiecesAre() {
+    let piece = "a<b&\"c\r\n\u{7}\u{85}é'\u{FFFF}>"
+    let long = String(repeating: piece, count: 1_000)
+    #expect(long.utf8.count > HTMLEscaping.longestInPlace)
+    #expect(piece.utf8.count <= HTMLEscaping.longestInPlace)
+    let escapedPiece = HTMLEscaping.escape(piece)
+    #expect(escapedPiece == "a&lt;b&amp;&quot;c\n\u{FFFD}\u{FFFD}é&#39;\u{FFFD}&gt;")
+    #expect(HTMLEscaping.escape(long) == String(repeating: escapedPiece, count: 1_000))
+  }
+
   static let markup: [EscapeCase] = [
     EscapeCase("&", "&amp;"),
     EscapeCase("<", "&lt;"),
