@@ -1,0 +1,226 @@
+// Fuzzes the record readers of `Sources/TableKitRecords/` (CSV, TSV, JSON arrays and JSON
+// Lines), compiled in here with the harness, through every path the command line reads them
+// by, and compares the paths with each other.
+//
+// Input: the first byte picks the format (CSV, TSV, JSON, JSON Lines), how many rows are kept
+// before the rest stream, the nominal chunk size and whether values are inferred and invalid
+// UTF-8 replaced; the second picks the rows a read-ahead batch holds and the field and record
+// limits; the rest is the input, written to one scratch file (in /dev/shm when there is one)
+// and into a pipe.
+//
+// Paths, each rendered as CSV with the error the rows ended on:
+// - file: a file, one row after another (the kept rows on this thread, the rest read ahead on
+//   a second one by the row prefetcher, on two processors);
+// - chunked: the same file with chunked reading forced on (CSV and TSV are cut into chunks of a
+//   few bytes read on two threads; a format that cannot be cut reads as `file` does);
+// - pipe: the bytes through a pipe, read ahead with batches handed over before each read;
+// - kept (CSV and TSV, whose columns do not depend on the rows kept): the file with every row
+//   kept, read on this thread alone (an error among them is thrown by the opening, before any
+//   row is written, so only the error is compared then).
+//
+// Properties: nothing traps; every path writes the same bytes and ends on the same error (the
+// same reason at the same byte offset, line and column: the pipe is given the file's name so
+// even the name matches); an error names the input; an error's position lies inside the input
+// and its line and column are those of its byte offset, counted here from the bytes (lines end
+// at LF in JSON and at LF, CR LF or a lone CR in CSV and TSV; a column counts scalars, and a
+// leading byte order mark, which the readers skip, none).
+//
+// The readers are reached through `TableInput.open(_:path:)` alone, as the command line and the
+// tests reach them, so a new parser or thread protocol behind it is fuzzed unchanged.
+
+import TableKit
+import TableRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scratch file every execution rewrites: in /dev/shm (memory) when it exists, named by the
+/// process so that two runs side by side do not share it.
+private let scratchPath: String = {
+  var status = stat()
+  let directory = stat("/dev/shm", &status) == 0 ? "/dev/shm" : "/tmp"
+  let path = "\(directory)/tablekit-fuzz-records-\(getpid())"
+  atexit { unlink(scratchPath) }
+  return path
+}()
+
+/// One way of reading the input.
+private enum ReadingPath: String, CaseIterable {
+  case file, chunked, pipe, kept
+}
+
+/// What one path gave: the rows rendered as CSV, and the error the rows ended on.
+private struct Outcome: Equatable {
+  var output: String
+  var error: TableInputError?
+}
+
+/// The options the first two bytes pick.
+private struct Options {
+  var format: InputFormat
+  var sample: Int
+  var chunkSize: Int
+  var infers: Bool
+  var isLossy: Bool
+  var readAheadRows: Int
+  var limits: InputLimits
+
+  init(_ first: UInt8, _ second: UInt8) {
+    format = [InputFormat.csv, .tsv, .json, .jsonl][Int(first & 3)]
+    sample = [1, 2, 3, 5][Int(first >> 2 & 3)]
+    chunkSize = [1, 5, 16, 64][Int(first >> 4 & 3)]
+    infers = first & 0x40 != 0
+    isLossy = first & 0x80 != 0
+    readAheadRows = [1, 2, 3, 4_096][Int(second & 3)]
+    limits =
+      [
+        InputLimits(), InputLimits(field: 6), InputLimits(record: 20),
+        InputLimits(field: 1 + Int(second >> 4), record: 4 + Int(second >> 4) * 3),
+      ][Int(second >> 2 & 3)]
+  }
+
+  /// The way of reading for `path`.
+  func input(for path: ReadingPath) -> TableInput {
+    var input = TableInput()
+    input.format = format
+    input.infers = infers
+    input.isLossy = isLossy
+    input.limits = limits
+    input.sample = path == .kept ? 1 << 20 : sample
+    input.readAheadRows = readAheadRows
+    input.chunkSize = chunkSize
+    input.chunking = path == .chunked ? .always : .never
+    return input
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data, size >= 2 else { return 0 }
+  let options = Options(data[0], data[1])
+  let bytes = UnsafeBufferPointer(start: data + 2, count: size - 2)
+  // A pipe holds 64 KiB: the bytes are written whole before they are read.
+  guard bytes.count < 1 << 16 else { return 0 }
+  writeScratchFile(bytes)
+  let isDelimited = options.format == .csv || options.format == .tsv
+  let paths: [ReadingPath] =
+    isDelimited ? [.file, .chunked, .pipe, .kept] : [.file, .chunked, .pipe]
+  let reference = read(.file, options, bytes)
+  check(reference, of: Array(bytes), options)
+  for path in paths.dropFirst() {
+    let outcome = read(path, options, bytes)
+    // Keeping every row moves an error among them to the opening, before any row is written.
+    if path == .kept && outcome.error != nil && outcome.error == reference.error { continue }
+    guard outcome != reference else { continue }
+    fail(
+      "reading by \(path.rawValue) differs from reading the file row by row",
+      [
+        "options:", options, "input:", String(decoding: bytes, as: UTF8.self),
+        "file:", reference.output, reference.error.map { "\($0)" } ?? "no error",
+        "\(path.rawValue):", outcome.output, outcome.error.map { "\($0)" } ?? "no error",
+      ])
+  }
+  return 0
+}
+
+/// Reads the scratch file, which holds `bytes`, by `path` (for ``ReadingPath/pipe``, `bytes`
+/// through a pipe) and renders the rows as CSV.
+private func read(
+  _ path: ReadingPath, _ options: Options, _ bytes: UnsafeBufferPointer<UInt8>
+) -> Outcome {
+  let input = options.input(for: path)
+  do {
+    let opened: TableInput.Opened
+    if path == .pipe {
+      opened = try input.open(pipe(holding: bytes), path: nil)
+    } else {
+      opened = try input.open(try ByteInput(path: scratchPath), path: scratchPath)
+    }
+    let output = CSVTableRenderer(lineEnding: .lf, formulaGuard: .off)
+      .render(TableView(dataSource: opened.dataSource))
+    return Outcome(output: output, error: opened.stream?.error)
+  } catch {
+    return Outcome(output: "", error: error)
+  }
+}
+
+/// Checks what does not need a second path: the error names the input, and its position is
+/// where its byte offset is.
+private func check(_ outcome: Outcome, of bytes: [UInt8], _ options: Options) {
+  guard let error = outcome.error else { return }
+  if error.path != scratchPath || !"\(error)".contains(scratchPath) {
+    fail("an error does not name the input", [error, "\(error)"])
+  }
+  guard let position = error.position else { return }
+  guard position.byteOffset >= 0, position.byteOffset <= bytes.count else {
+    fail("an error's byte offset lies outside the input", [bytes.count, error, "\(error)"])
+  }
+  let prefix = bytes[..<position.byteOffset]
+  // Columns count scalars: past invalid UTF-8 (read lossily) they have no single count.
+  guard isValidUTF8(prefix) else { return }
+  let isDelimited = options.format == .csv || options.format == .tsv
+  let (line, column) = lineAndColumn(of: prefix, crEndsLines: isDelimited)
+  guard line == position.line, column == position.column else {
+    fail(
+      "an error's line and column are not those of its byte offset",
+      [
+        "options:", options, "input:", String(decoding: bytes, as: UTF8.self), "error:", error,
+        "\(error)", "expected line and column:", line, column,
+      ])
+  }
+}
+
+/// The line and column (from 1) of the byte after `prefix`: a line ends at LF, and also at
+/// CR LF or a lone CR when `crEndsLines`; a column counts scalars, a leading byte order mark
+/// none.
+private func lineAndColumn(of prefix: ArraySlice<UInt8>, crEndsLines: Bool) -> (Int, Int) {
+  var line = 1
+  var column = 1
+  var previous: UInt8 = 0
+  // A leading byte order mark is skipped by the readers, not text: it takes no column.
+  let text = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? prefix.dropFirst(3) : prefix
+  for byte in text {
+    if byte == UInt8(ascii: "\n") {
+      if !(crEndsLines && previous == UInt8(ascii: "\r")) { line += 1 }
+      column = 1
+    } else if crEndsLines && byte == UInt8(ascii: "\r") {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
+      column += 1
+    }
+    previous = byte
+  }
+  return (line, column)
+}
+
+/// Replaces the scratch file's bytes with `bytes`.
+private func writeScratchFile(_ bytes: UnsafeBufferPointer<UInt8>) {
+  let descriptor = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  guard descriptor >= 0 else { fail("cannot open the scratch file", [scratchPath, errno]) }
+  defer { close(descriptor) }
+  writeAll(descriptor, bytes)
+}
+
+/// A pipe holding `bytes`, its writing end closed, read as an input named as the scratch file
+/// is (so errors compare whole).
+private func pipe(holding bytes: UnsafeBufferPointer<UInt8>) -> ByteInput {
+  var descriptors: [Int32] = [0, 0]
+  guard Glibc.pipe(&descriptors) == 0 else { fail("cannot make a pipe", [errno]) }
+  defer { close(descriptors[0]) }
+  writeAll(descriptors[1], bytes)
+  close(descriptors[1])
+  return ByteInput(descriptor: descriptors[0], name: scratchPath)
+}
+
+/// Writes every byte of `bytes` to `descriptor`.
+private func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { fail("cannot write the input", [errno]) }
+    offset += written
+  }
+}
