@@ -216,9 +216,10 @@ private func pipe(holding bytes: UnsafeBufferPointer<UInt8>) -> ByteInput {
 
 /// Writes every byte of `bytes` to `descriptor`.
 private func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+  guard let start = bytes.baseAddress else { return }
   var offset = 0
   while offset < bytes.count {
-    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    let written = write(descriptor, start + offset, bytes.count - offset)
     if written < 0 && errno == EINTR { continue }
     guard written > 0 else { fail("cannot write the input", [errno]) }
     offset += written
