@@ -5,15 +5,18 @@
 // Input: the first byte picks the format (CSV, TSV, JSON, JSON Lines), how many rows are kept
 // before the rest stream, the nominal chunk size and whether values are inferred and invalid
 // UTF-8 replaced; the second picks the rows a read-ahead batch holds, the field and record
-// limits and the columns shown (all, or some of `a` and `b` by name); the rest is the input, written to one scratch file (in /dev/shm when there is one)
-// and into a pipe.
+// limits and the columns shown (all, or some of `a` and `b` by name); the third how the pipe is
+// fed; the rest is the input, written to one scratch file (in /dev/shm when there is one) and
+// into a pipe.
 //
 // Paths, each rendered as CSV with the error the rows ended on:
 // - file: a file, one row after another (the kept rows on this thread, the rest read ahead on
 //   a second one by the row prefetcher, on two processors);
 // - chunked: the same file with chunked reading forced on (CSV and TSV are cut into chunks of a
 //   few bytes read on two threads; a format that cannot be cut reads as `file` does);
-// - pipe: the bytes through a pipe, read ahead with batches handed over before each read;
+// - pipe: the bytes through a pipe, read ahead with batches handed over before each read; the
+//   third byte says whether the pipe holds them whole or a thread writes them in pieces, each
+//   once the one before was read, so every read returns one piece;
 // - kept (CSV and TSV, whose columns do not depend on the rows kept): the file with every row
 //   kept, read on this thread alone (an error among them is thrown by the opening, before any
 //   row is written, so only the error is compared then).
@@ -28,6 +31,8 @@
 // The readers are reached through `TableInput.open(_:path:)` alone, as the command line and the
 // tests reach them, so a new parser or thread protocol behind it is fuzzed unchanged.
 
+import Foundation
+import Synchronization
 import TableKit
 import TableRender
 
@@ -66,8 +71,11 @@ private struct Options {
   var readAheadRows: Int
   var limits: InputLimits
   var columns: [String]?
+  /// The third byte: how many bytes each read of the pipe returns, or `nil` for all of them.
+  var pipePiece: UInt8
 
-  init(_ first: UInt8, _ second: UInt8) {
+  init(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+    pipePiece = third
     format = [InputFormat.csv, .tsv, .json, .jsonl][Int(first & 3)]
     sample = [1, 2, 3, 5][Int(first >> 2 & 3)]
     chunkSize = [1, 5, 16, 64][Int(first >> 4 & 3)]
@@ -103,9 +111,9 @@ private struct Options {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  guard let data, size >= 2 else { return 0 }
-  let options = Options(data[0], data[1])
-  let bytes = UnsafeBufferPointer(start: data + 2, count: size - 2)
+  guard let data, size >= 3 else { return 0 }
+  let options = Options(data[0], data[1], data[2])
+  let bytes = UnsafeBufferPointer(start: data + 3, count: size - 3)
   // A pipe holds 64 KiB: the bytes are written whole before they are read.
   guard bytes.count < 1 << 16 else { return 0 }
   writeScratchFile(bytes)
@@ -141,7 +149,14 @@ private func read(
   let input = options.input(for: path)
   do {
     let opened: TableInput.Opened
-    if path == .pipe {
+    if path == .pipe, let piece = options.piece(of: bytes.count) {
+      let (pipe, writer) = PieceWriter.pipe(holding: Array(bytes), inPiecesOf: piece)
+      defer { writer.finish() }
+      let opened = try input.open(pipe, path: nil)
+      let output = CSVTableRenderer(lineEnding: .lf).render(
+        TableView(dataSource: opened.dataSource))
+      return Outcome(output: output, error: opened.stream?.error)
+    } else if path == .pipe {
       opened = try input.open(pipe(holding: bytes), path: nil)
     } else {
       opened = try input.open(try ByteInput(path: scratchPath), path: scratchPath)
@@ -223,6 +238,66 @@ private func pipe(holding bytes: UnsafeBufferPointer<UInt8>) -> ByteInput {
   writeAll(descriptors[1], bytes)
   close(descriptors[1])
   return ByteInput(descriptor: descriptors[0], name: scratchPath)
+}
+
+extension Options {
+  /// The bytes each read of the pipe returns for an input of `count` bytes: a quarter of the
+  /// inputs go through the pipe whole (`nil`), the rest in up to six pieces of 1 to 64 bytes.
+  func piece(of count: Int) -> Int? {
+    guard pipePiece & 0xC0 != 0 else { return nil }
+    return max(Int(pipePiece & 63) + 1, (count + 5) / 6)
+  }
+}
+
+/// A pipe that a thread of its own fills in pieces, each written once the pipe is empty: every
+/// read of the input then returns exactly one piece, so records, fields, tokens and UTF-8
+/// sequences are cut across reads where the fuzzer says, as a slow writer cuts them, and the
+/// cuts are the same when the input is run again.
+private final class PieceWriter: Sendable {
+  private let stopping = Atomic<Bool>(false)
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// A pipe that a new writer fills with `bytes`, `piece` bytes at a time: its reading end,
+  /// named as the scratch file is (so errors compare whole), and the writer.
+  static func pipe(holding bytes: [UInt8], inPiecesOf piece: Int) -> (ByteInput, PieceWriter) {
+    var descriptors: [Int32] = [0, 0]
+    guard Glibc.pipe(&descriptors) == 0 else { fail("cannot make a pipe", [errno]) }
+    let input = ByteInput(descriptor: descriptors[0], name: scratchPath)
+    let writer = PieceWriter()
+    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+    Thread {
+      writer.write(bytes, piece: piece, to: writeEnd, watching: readEnd)
+      close(writeEnd)
+      close(readEnd)
+      writer.finished.signal()
+    }.start()
+    return (input, writer)
+  }
+
+  /// Writes `bytes` a piece at a time, each once `readEnd` has nothing left to read, until the
+  /// last or until ``finish()``.
+  private func write(_ bytes: [UInt8], piece: Int, to writeEnd: Int32, watching readEnd: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      var available: CInt = 0
+      while !stopping.load(ordering: .relaxed),
+        ioctl(readEnd, UInt(FIONREAD), &available) == 0, available > 0
+      {
+        usleep(20)
+      }
+      if stopping.load(ordering: .relaxed) { return }
+      let end = min(offset + piece, bytes.count)
+      bytes[offset..<end].withUnsafeBufferPointer { writeAll(writeEnd, $0) }
+      offset = end
+    }
+  }
+
+  /// Stops the writing thread (a reader that stopped early leaves pieces unread) and waits for
+  /// it, so it never outlives the execution.
+  func finish() {
+    stopping.store(true, ordering: .relaxed)
+    finished.wait()
+  }
 }
 
 /// Writes every byte of `bytes` to `descriptor`.
