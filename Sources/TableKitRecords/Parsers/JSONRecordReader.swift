@@ -262,12 +262,6 @@ package struct JSONRecordReader: RecordReader {
       guard case .string(let key) = token else {
         throw unexpected(token, expected: "a key in double quotes")
       }
-      let keyPosition = tokenizer.tokenMark
-      let colon = try pull()
-      guard colon.is(.colon) else {
-        throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
-      }
-      let value = try self.value(try pull())
       // Records usually list their keys in the same order: try the next column first.
       let index: Int?
       if expected < columns.count && columns[expected] == key {
@@ -275,6 +269,15 @@ package struct JSONRecordReader: RecordReader {
       } else {
         index = columnIndex[key]
       }
+      // A late key's place, worked out now: reading the colon and value may read more input,
+      // which drops the key's bytes (a mark taken here would then name the value's place).
+      let latePosition =
+        index == nil && !learnsColumns && !ignoresUnknownKeys ? tokenizer.tokenPosition : nil
+      let colon = try pull()
+      guard colon.is(.colon) else {
+        throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+      }
+      let value = try self.value(try pull())
       if let index {
         values[first + index] = value
         expected = index + 1
@@ -285,7 +288,7 @@ package struct JSONRecordReader: RecordReader {
         expected = columns.count
       } else if !ignoresUnknownKeys {
         throw TableInputError(
-          path: input.name, position: tokenizer.position(of: keyPosition),
+          path: input.name, position: latePosition,
           reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
       }
       token = try pull()

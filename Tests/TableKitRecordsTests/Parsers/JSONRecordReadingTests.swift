@@ -91,6 +91,19 @@ import Testing
     #expect(try readTable("t.jsonl", text, input).rows == [[.empty, 1], [.empty, 2], [4, 3]])
   }
 
+  @Test func aLateKeyCutFromItsValueByAReadIsPlacedAtTheKey() throws {
+    // Found by the records fuzz harness, through a pipe that returned a few bytes per read: when
+    // the read that ends just after a late key is followed by another, the bytes before the
+    // colon are dropped, and the error named the value's place instead of the key's. A file is
+    // read in reads of `ByteInput.chunkSize` bytes, so the first read here ends after `{"b"`.
+    let lines = String(repeating: "{\"a\":1}\n", count: 32_766) + "{\"a\":12345}\n"
+    let keyLine = lines.utf8.count
+    #expect(keyLine + 4 == ByteInput.chunkSize)
+    let error = try #require(inputError("t.jsonl", lines + "{\"b\":4}\n"))
+    #expect(error.position == JSONPosition(byteOffset: keyLine + 1, line: 32_768, column: 2))
+    #expect(error.reason == .lateKey("b", record: 32_768, sampled: 1_000))
+  }
+
   @Test func anEmptyArrayAndTrailingContentAreReported() throws {
     #expect(
       try #require(inputError("t.json", "[]")).message
