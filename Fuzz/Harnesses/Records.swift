@@ -143,7 +143,8 @@ func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 /// Whether `one` and `other` are two true reports of one over-long field or record: one says
-/// it passes its limit, the other names something wrong inside it.
+/// it passes its limit, the other names something wrong at or after its start (the rows before
+/// are compared apart, so both readers got as far).
 ///
 /// A reader checks the limits while it gathers a field's or record's bytes, and what is in them
 /// once it has them; which comes first depends on where the input's reads end, so a pipe read
@@ -155,14 +156,12 @@ private func bothName(_ one: TableInputError?, _ other: TableInputError?) -> Boo
   }
   for (limited, inside, start, place) in [(one, other, first, second), (other, one, second, first)]
   {
-    let limit: Int
     switch limited.reason {
-    case .fieldTooLong(let bytes), .recordTooLong(let bytes): limit = bytes
+    case .fieldTooLong, .recordTooLong: break
     default: continue
     }
-    if place.byteOffset >= start.byteOffset && place.byteOffset <= start.byteOffset + limit,
-      inside.path == limited.path
-    {
+    // A record read whole is checked before its length: the bad byte may lie past the limit.
+    if place.byteOffset >= start.byteOffset, inside.path == limited.path {
       return true
     }
   }
