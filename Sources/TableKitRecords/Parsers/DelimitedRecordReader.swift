@@ -315,6 +315,10 @@ package struct DelimitedRecordReader: RecordReader {
         }
         let next = buffer[index]
         if next != separator && next != lf && next != cr {
+          // A character the bytes read so far cut is named once the rest of it is read.
+          if next >= 0x80 && count - index < 4 && !atEnd {
+            return .needsMoreInput(fieldStart: nil)
+          }
           let found = foundDescription(at: index)
           throw error(at: index, .textAfterQuote(found: found))
         }

@@ -85,6 +85,19 @@ import Testing
           + "closing quote, found `c`"))
   }
 
+  @Test func aCharacterAfterAClosingQuoteCutByAReadIsNamedWhole() throws {
+    // Found by the records fuzz harness, through a pipe that returned a few bytes per read: an
+    // `é` whose bytes two reads held was named "byte 0xC3". A file is read in reads of
+    // `ByteInput.chunkSize` bytes; here the first ends between the two bytes of the `é`.
+    let prefix = "a,b\n" + String(repeating: "1,2\n", count: 65_531) + "123456,78\n" + "3,\"x\""
+    #expect(prefix.utf8.count + 1 == ByteInput.chunkSize)
+    var input = TableInput()
+    input.chunking = .never
+    let error = try #require(inputError("t.csv", prefix + "é,1\n", input))
+    #expect(error.position == JSONPosition(byteOffset: prefix.utf8.count, line: 65_534, column: 6))
+    #expect(error.message.contains("closing quote, found the character é (U+00E9);"))
+  }
+
   @Test func invalidUTF8IsReportedAtItsByteUnlessLossy() throws {
     let bytes = Array("a,b\n1,é".utf8) + [0xFF] + Array("x\n".utf8)
     let error = try #require(inputError("t.csv", bytes: bytes))
