@@ -396,7 +396,8 @@ package struct JSONRecordReader: RecordReader {
       default:
         return token
       }
-      let pending = tokenizer.pendingByteCount
+      // The start of a byte order mark is not a field.
+      let pending = tokenizer.awaitsByteOrderMark ? 0 : tokenizer.pendingByteCount
       if pending > limits.maximumFieldBytes {
         throw TableInputError(
           path: input.name, position: tokenizer.tokenPosition,
