@@ -20,7 +20,7 @@
 # against the grapheme-cluster path), json (the JSON table document reader), routing (the
 # router's match and print, Base64URL and object IDs, and restore of saved stacks), records (the
 # CSV, TSV, JSON array and JSON Lines readers through every path: a file row by row, a file in
-# chunks, a pipe read ahead; each path's rows and error must be the other paths').
+# chunks, a pipe read ahead, whole or in pieces; each path's rows and error must be the file's).
 #
 # Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
 # TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
