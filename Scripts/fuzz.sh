@@ -17,8 +17,10 @@
 #
 # Harnesses: escapers (the four escapers against slow references), renderers (the four
 # renderers over small tables made from the input), width (DisplayWidth and TerminalMeasure
-# against the grapheme-cluster path), json (the command line's JSON table reader), routing
-# (the router's match and print, Base64URL and object IDs, and restore of saved stacks).
+# against the grapheme-cluster path), json (the JSON table document reader), routing (the
+# router's match and print, Base64URL and object IDs, and restore of saved stacks), records (the
+# CSV, TSV, JSON array and JSON Lines readers through every path: a file row by row, a file in
+# chunks, a pipe read ahead, whole or in pieces; each path's rows and error must be the file's).
 #
 # Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
 # TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
@@ -30,14 +32,16 @@
 # Environment: FUZZ_OUT (the build and output folder, default .build-fuzz),
 # FUZZ_SHORT_SECONDS (seconds per harness in short mode, default 10), FUZZ_LONG_RUNS (default
 # 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
-# FUZZ_JOBS_NICE (nice level for long runs, default 10). libFuzzer's final lines
+# FUZZ_LONG_JOBS (processes per harness in long mode, each running its share of the runs into
+# the same corpus, logs .build-fuzz/logs/HARNESS-long-N.log; default 1), FUZZ_JOBS_NICE (nice
+# level for long runs, default 10). libFuzzer's final lines
 # (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
 # FUZZ_PRINT=1 prints what a harness rendered (for replaying one input).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${FUZZ_OUT:-.build-fuzz}
-harnesses=(escapers renderers width json routing)
+harnesses=(escapers renderers width json routing records)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
@@ -90,8 +94,8 @@ build_modules() {
 # The sources a harness is compiled from besides its own file and the support files.
 extra_sources() {
   case $1 in
-    # The command line's support module: its JSON tokenizer and table reader.
-    json) find Sources/TableKitRecords -name '*.swift' | sort ;;
+    # The record-reading module: its readers, JSON tokenizer, threads and table reader.
+    json | records) find Sources/TableKitRecords -name '*.swift' | sort ;;
   esac
 }
 
@@ -179,16 +183,31 @@ case $command in
     [ ${#selected[@]} -gt 0 ] || selected=("${harnesses[@]}")
     build_all "${selected[@]}"
     mkdir -p "$out/logs"
+    runs=${FUZZ_LONG_RUNS:-10000000}
+    jobs=${FUZZ_LONG_JOBS:-1}
     for name in "${selected[@]}"; do
-      log=$out/logs/$name-long.log
-      echo "fuzz: $name, ${FUZZ_LONG_RUNS:-10000000} runs, log $log"
+      echo "fuzz: $name, $runs runs in $jobs process(es), log $out/logs/$name-long*.log"
       start=$(date +%s)
-      status=0
-      limits=(-runs="${FUZZ_LONG_RUNS:-10000000}")
+      limits=(-runs="$(((runs + jobs - 1) / jobs))")
       [ -n "${FUZZ_LONG_SECONDS:-}" ] && limits+=(-max_total_time="$FUZZ_LONG_SECONDS")
-      nice -n "${FUZZ_JOBS_NICE:-10}" bash "$0" run-built "$name" "${limits[@]}" >"$log" 2>&1 ||
-        status=$?
-      echo "fuzz: $name exited $status after $(($(date +%s) - start)) s" | tee -a "$log"
+      logs=() pids=()
+      for job in $(seq 1 "$jobs"); do
+        log=$out/logs/$name-long.log
+        [ "$jobs" -gt 1 ] && log=$out/logs/$name-long-$job.log
+        logs+=("$log")
+        nice -n "${FUZZ_JOBS_NICE:-10}" bash "$0" run-built "$name" "${limits[@]}" >"$log" 2>&1 &
+        pids+=($!)
+      done
+      status=0
+      for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+      for log in "${logs[@]}"; do
+        grep -E '^#[0-9]+.*DONE|^stat::(number_of_executed_units|average_exec_per_sec)' "$log" |
+          sed "s|^|$log: |" || true
+      done
+      total=$(cat "${logs[@]}" | sed -n 's/^stat::number_of_executed_units: *//p' |
+        awk '{ sum += $1 } END { print sum + 0 }')
+      echo "fuzz: $name exited $status after $(($(date +%s) - start)) s, $total executions" |
+        tee -a "${logs[@]}"
     done
     ;;
   run)

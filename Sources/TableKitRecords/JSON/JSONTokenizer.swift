@@ -150,6 +150,13 @@ package struct JSONTokenizer {
     JSONTableError(path: path, position: position(at: offset), reason: reason)
   }
 
+  /// Whether the bytes given so far are the start of a byte order mark at the start of a
+  /// stream, which waits for all three: they are no token yet.
+  package var awaitsByteOrderMark: Bool {
+    index == 0 && droppedCount == 0 && !isComplete && buffer.count < 3
+      && Self.byteOrderMark.starts(with: buffer)
+  }
+
   /// Returns the next token.
   ///
   /// - Returns: The token; ``JSONToken/endOfInput`` at the end of a complete input,
@@ -157,12 +164,7 @@ package struct JSONTokenizer {
   /// - Throws: ``JSONTableError`` for bytes that make no token: invalid UTF-8, a bad escape or
   ///   number, an unterminated string, a character that cannot start a token.
   package mutating func next() throws(JSONTableError) -> JSONToken {
-    // A stream's first bytes may be the start of a byte order mark: wait for all three.
-    if index == 0 && droppedCount == 0 && !isComplete && buffer.count < 3
-      && Self.byteOrderMark.starts(with: buffer)
-    {
-      return .needsMoreInput
-    }
+    if awaitsByteOrderMark { return .needsMoreInput }
     skipWhitespace()
     tokenStart = index
     guard index < buffer.count else { return isComplete ? .endOfInput : .needsMoreInput }

@@ -77,7 +77,10 @@ package struct DelimitedRecordReader: RecordReader {
       input: input, resumingAt: ResumePoint(byteOffset: 0, line: 1, row: 0), columns: [],
       dialect: dialect, infers: infers, isLossy: isLossy, limits: limits)
     try fill()
-    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+    // A pipe's first reads may hold part of a byte order mark: read until it is whole or not one.
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    while !atEnd && buffer.count < 3 && byteOrderMark.starts(with: buffer) { try fill() }
+    if buffer.starts(with: byteOrderMark) {
       position = 3
       lineStart = 3
     }
@@ -356,6 +359,10 @@ package struct DelimitedRecordReader: RecordReader {
         }
         let next = buffer[index]
         if next != separator && next != lf && next != cr {
+          // A character the bytes read so far cut is named once the rest of it is read.
+          if next >= 0x80 && count - index < 4 && !atEnd {
+            return .needsMoreInput(fieldStart: nil)
+          }
           let found = foundDescription(at: index)
           throw error(at: index, .textAfterQuote(found: found))
         }

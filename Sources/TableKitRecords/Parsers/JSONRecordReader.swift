@@ -313,7 +313,6 @@ package struct JSONRecordReader: RecordReader {
     while true {
       let key: String
       let index: Int?
-      var keyPosition: JSONTokenizer.Mark?
       if expected < columns.count, case let plain = plainKeys[expected], plain.isUsable,
         tokenizer.readString(matching: plainKeyBytes, in: plain.range)
       {
@@ -326,7 +325,6 @@ package struct JSONRecordReader: RecordReader {
           throw unexpected(token, expected: "a key in double quotes")
         }
         key = read
-        keyPosition = tokenizer.tokenMark
         // Records usually list their keys in the same order: try the next column first.
         if expected < columns.count && columns[expected] == key {
           index = expected
@@ -335,6 +333,10 @@ package struct JSONRecordReader: RecordReader {
         }
       }
       isFirstKey = false
+      // A late key's place, worked out now: reading the colon and value may read more input,
+      // which drops the key's bytes (a mark taken here would then name the value's place).
+      let latePosition =
+        index == nil && !learnsColumns && !ignoresUnknownKeys ? tokenizer.tokenPosition : nil
       let colon = try pull()
       guard colon.is(.colon) else {
         throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
@@ -348,9 +350,8 @@ package struct JSONRecordReader: RecordReader {
         values.append(value)
         expected = columns.count
       } else if !ignoresUnknownKeys {
-        let position = keyPosition.map { tokenizer.position(of: $0) } ?? tokenizer.tokenPosition
         throw TableInputError(
-          path: input.name, position: position,
+          path: input.name, position: latePosition,
           reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
       }
       let token = try pull()
@@ -496,7 +497,8 @@ package struct JSONRecordReader: RecordReader {
       default:
         return token
       }
-      let pending = tokenizer.pendingByteCount
+      // The start of a byte order mark is not a field.
+      let pending = tokenizer.awaitsByteOrderMark ? 0 : tokenizer.pendingByteCount
       if pending > limits.maximumFieldBytes {
         throw TableInputError(
           path: input.name, position: tokenizer.tokenPosition,

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 import TableKitRecords
 import Testing
@@ -83,6 +84,41 @@ import Testing
       error.message.hasPrefix(
         "expected a separator or the end of the line after the "
           + "closing quote, found `c`"))
+  }
+
+  @Test func aCharacterAfterAClosingQuoteCutByAReadIsNamedWhole() throws {
+    // Found by the records fuzz harness, through a pipe that returned a few bytes per read: an
+    // `é` whose bytes two reads held was named "byte 0xC3". A file is read in reads of
+    // `ByteInput.chunkSize` bytes; here the first ends between the two bytes of the `é`.
+    let prefix = "a,b\n" + String(repeating: "1,2\n", count: 65_531) + "123456,78\n" + "3,\"x\""
+    #expect(prefix.utf8.count + 1 == ByteInput.chunkSize)
+    var input = TableInput()
+    input.chunking = .never
+    let error = try #require(inputError("t.csv", prefix + "é,1\n", input))
+    #expect(error.position == JSONPosition(byteOffset: prefix.utf8.count, line: 65_534, column: 6))
+    #expect(error.message.contains("closing quote, found the character é (U+00E9);"))
+  }
+
+  @Test func aByteOrderMarkSpreadOverReadsOfAPipeIsSkipped() throws {
+    // Found by the records fuzz harness: a pipe whose first read held only the first byte of
+    // the mark gave a column named "\u{FEFF}a". Each read here gets the next piece, written
+    // just before it (`willRead`), so the reads are cut the same way every time.
+    var descriptors: [Int32] = [0, 0]
+    try #require(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    var pieces: [[UInt8]] = [[0xEF], [0xBB], [0xBF] + Array("a,b\n1,2\n".utf8)]
+    let input = ByteInput(descriptor: descriptors[0], name: "standard input")
+    input.willRead = {
+      guard !pieces.isEmpty else { return }
+      let piece = pieces.removeFirst()
+      _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+      if pieces.isEmpty { close(descriptors[1]) }
+    }
+    var reading = TableInput()
+    reading.format = .csv
+    let table = try collect(try reading.open(input, path: nil))
+    #expect(table.columns == ["a", "b"])
+    #expect(table.rows == [[1, 2]])
   }
 
   @Test func invalidUTF8IsReportedAtItsByteUnlessLossy() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 import TableKitRecords
 import Testing
@@ -89,6 +90,43 @@ import Testing
     // Naming the columns reads the rest, other keys skipped.
     input.shaping.columns = ["late", "a"]
     #expect(try readTable("t.jsonl", text, input).rows == [[.empty, 1], [.empty, 2], [4, 3]])
+  }
+
+  @Test func aLateKeyCutFromItsValueByAReadIsPlacedAtTheKey() throws {
+    // Found by the records fuzz harness, through a pipe that returned a few bytes per read: when
+    // the read that ends just after a late key is followed by another, the bytes before the
+    // colon are dropped, and the error named the value's place instead of the key's. A file is
+    // read in reads of `ByteInput.chunkSize` bytes, so the first read here ends after `{"b"`.
+    let lines = String(repeating: "{\"a\":1}\n", count: 32_766) + "{\"a\":12345}\n"
+    let keyLine = lines.utf8.count
+    #expect(keyLine + 4 == ByteInput.chunkSize)
+    let error = try #require(inputError("t.jsonl", lines + "{\"b\":4}\n"))
+    #expect(error.position == JSONPosition(byteOffset: keyLine + 1, line: 32_768, column: 2))
+    #expect(error.reason == .lateKey("b", record: 32_768, sampled: 1_000))
+  }
+
+  @Test func aByteOrderMarkSpreadOverReadsOfAPipeIsNoField() throws {
+    // Found by the records fuzz harness: with a field limit of one byte, the first two bytes of
+    // a byte order mark, read before the third, were taken for a field past the limit. Each
+    // read here gets the next piece, written just before it (`willRead`).
+    var descriptors: [Int32] = [0, 0]
+    try #require(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    var pieces: [[UInt8]] = [[0xEF], [0xBB], [0xBF]]
+    let input = ByteInput(descriptor: descriptors[0], name: "standard input")
+    input.willRead = {
+      guard !pieces.isEmpty else { return }
+      let piece = pieces.removeFirst()
+      _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+      if pieces.isEmpty { close(descriptors[1]) }
+    }
+    var reading = TableInput()
+    reading.format = .jsonl
+    reading.limits = InputLimits(field: 1)
+    reading.shaping.columns = ["a"]
+    let table = try collect(try reading.open(input, path: nil))
+    #expect(table.columns == ["a"])
+    #expect(table.rows.isEmpty)
   }
 
   @Test func anEmptyArrayAndTrailingContentAreReported() throws {
