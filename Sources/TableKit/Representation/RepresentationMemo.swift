@@ -28,24 +28,43 @@ struct RepresentationMemo {
   private var lastWay = Way.askTheValue
   private var known: [ObjectIdentifier: Way] = [:]
 
-  /// The way values whose dynamic type is `type` are shown.
+  /// The way values whose dynamic type is `type` are shown, if that type was met before.
   ///
-  /// - Parameters:
-  ///   - type: The value's dynamic type, `type(of: value)`.
-  ///   - registry: The overrides; read only for a type not seen before.
-  /// - Returns: How to fill a cell for such a value.
-  mutating func way(for type: Any.Type, registry: () -> RepresentationRegistry) -> Way {
+  /// Runs no code but this memo's own (no registry, no type's code), so an access to the memo
+  /// for it can never overlap another one.
+  ///
+  /// - Parameter type: The value's dynamic type, `type(of: value)`.
+  /// - Returns: How to fill a cell for such a value, or `nil` for a type not seen before: learn
+  ///   its way with ``learn(_:registry:)`` and keep it with ``remember(_:for:)``.
+  @inline(__always)
+  mutating func knownWay(for type: Any.Type) -> Way? {
     let key = ObjectIdentifier(type)
     if key == lastType { return lastWay }
-    let way = known[key] ?? Self.learn(type, registry: registry())
-    known[key] = way
+    guard let way = known[key] else { return nil }
     lastType = key
     lastWay = way
     return way
   }
 
+  /// Keeps `way` as the way values of `type` are shown.
+  ///
+  /// - Parameters:
+  ///   - way: What ``learn(_:registry:)`` answered for `type`.
+  ///   - type: A type not seen before.
+  mutating func remember(_ way: Way, for type: Any.Type) {
+    let key = ObjectIdentifier(type)
+    known[key] = way
+    lastType = key
+    lastWay = way
+  }
+
   /// Asks the registry and the type system how `type` is shown.
-  private static func learn(_ type: Any.Type, registry: RepresentationRegistry) -> Way {
+  ///
+  /// - Parameters:
+  ///   - type: The value's dynamic type.
+  ///   - registry: The overrides.
+  /// - Returns: How to fill a cell for a value of `type`.
+  static func learn(_ type: Any.Type, registry: RepresentationRegistry) -> Way {
     if let override = registry.override(for: type) { return .override(override) }
     if type is any OptionalMarker.Type
       || ObjectIdentifier(type) == ObjectIdentifier(AnyHashable.self)
