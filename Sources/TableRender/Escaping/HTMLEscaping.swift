@@ -32,13 +32,24 @@ package enum HTMLEscaping {
   /// - Returns: `true` when the escaper must look at the sequence the byte starts.
   @inline(__always)
   package static func needsAttention(_ byte: UInt8) -> Bool {
+    attention(byte) & 1 == 1
+  }
+
+  /// The entry of ``needsAttention(_:)``'s table for `byte`: an ASCII `1` (odd) when the byte
+  /// needs a look, `0` (even) when not, so that the entries of several bytes can be combined
+  /// with `|` and tested once.
+  ///
+  /// - Parameter byte: A byte of valid UTF-8.
+  /// - Returns: `0x31` or `0x30`.
+  @inline(__always)
+  static func attention(_ byte: UInt8) -> UInt8 {
     let table: StaticString = """
       1111111110011111111111111111111100100011000000000000000000001010\
       0000000000000000000000000000000000000000000000000000000000000001\
       0000000000000000000000000000000000000000000000000000000000000000\
       0010000000000000000000000000000000000000000000011111100000000000
       """
-    return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
+    return table.utf8Start[Int(byte)]
   }
 
   /// What to write for a sequence of bytes that needed a closer look.
@@ -121,7 +132,7 @@ package enum HTMLEscaping {
     var index = 0
     var runStart = 0
     while index < count {
-      guard needsAttention(bytes[index]) else {
+      guard needsAttention(source[index]) else {
         index += 1
         continue
       }
@@ -144,6 +155,23 @@ package enum HTMLEscaping {
     OutputBuffer.copy(count - runStart, from: source + runStart, to: next)
     next += count - runStart
     return next - target
+  }
+
+  /// Stores `text` escaped at `target` and returns how many bytes it took, reading its UTF-8 in
+  /// place.
+  ///
+  /// - Parameters:
+  ///   - text: Untrusted text.
+  ///   - target: Room for ``longestEscaped(_:)`` of its UTF-8 count.
+  /// - Returns: The number of bytes stored.
+  @inline(__always)
+  package static func storeEscaped(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    if let length = text.utf8.withContiguousStorageIfAvailable({ storeEscaped($0, at: target) }) {
+      return length
+    }
+    // A string without contiguous UTF-8 (bridged from Objective-C) is copied once.
+    var copy = text
+    return copy.withUTF8 { storeEscaped($0, at: target) }
   }
 
   /// `text` escaped, as a new string (for tests and small texts).

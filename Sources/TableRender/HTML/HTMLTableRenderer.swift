@@ -219,6 +219,7 @@ public struct HTMLTableRenderer: TableRenderer {
     let span = layout.columns.count
     let links = LinkPolicy(self)
     var rowStarts = RowStartCache()
+    let rowWriter = RowWriter(alignments: alignments)
     output.write("<table>\n")
     if let caption {
       output.write("<caption>")
@@ -262,13 +263,9 @@ public struct HTMLTableRenderer: TableRenderer {
           }
         } else {
           layout.values(of: cell).withUnsafeBufferPointer { values in
-            for column in 0..<min(values.count, span) {
-              output.write(
-                Self.cellStart(
-                  isFirst: column == 0, alignments[column], isNumeric: values[column].isNumeric))
-              Self.writeValue(values[column], into: &output)
-            }
+            rowWriter.write(values, into: &output)
           }
+          return
         }
         output.write(span > 0 ? "</td></tr>\n" : "</tr>\n")
       },
@@ -333,7 +330,7 @@ public struct HTMLTableRenderer: TableRenderer {
   }
 
   /// Writes `value` as cell content: text escaped, numbers as digits, booleans as words.
-  private static func writeValue(_ value: CellValue, into output: inout OutputBuffer) {
+  static func writeValue(_ value: CellValue, into output: inout OutputBuffer) {
     switch value {
     case .text(let text): output.writeEscapedHTML(text)
     case .integer(let number): output.write(integer: number)
@@ -347,7 +344,7 @@ public struct HTMLTableRenderer: TableRenderer {
   /// The start tag of a data cell, after the end tag of the cell before it unless it is the
   /// row's first.
   @inline(__always)
-  private static func cellStart(
+  static func cellStart(
     isFirst: Bool,
     _ alignment: ColumnDefinition.Alignment,
     isNumeric: Bool

@@ -1,0 +1,118 @@
+import TableKit
+
+extension HTMLTableRenderer {
+  /// Writes the cells of a data row whose type has no HTML representation, with the end of the
+  /// row, as one raw write.
+  ///
+  /// Each column's start tags (plain and numeric, with the end tag of the cell before it) are
+  /// picked once per table; a row's budget is worked out value by value first
+  /// (``budget(of:)``), then every tag and value is stored in place with no check of the room
+  /// in between (``OutputBuffer/writeUnsafeBytes(budget:_:)``).
+  struct RowWriter {
+    /// Each column's cell start tags: plain at `2 × column`, numeric at `2 × column + 1`.
+    private let cellStarts: [StaticString]
+    /// The longest start tags of every column together, the fixed part of a row's budget.
+    private let longestStarts: Int
+    /// The end of a row: `</td></tr>` and a line feed, or `</tr>` and one for a row of no cells.
+    private let rowEnd: StaticString
+
+    /// Picks the start tags of columns aligned as `alignments`.
+    init(alignments: [ColumnDefinition.Alignment]) {
+      var cellStarts: [StaticString] = []
+      var longestStarts = 0
+      for (column, alignment) in alignments.enumerated() {
+        let plain = HTMLTableRenderer.cellStart(
+          isFirst: column == 0, alignment, isNumeric: false)
+        let numeric = HTMLTableRenderer.cellStart(
+          isFirst: column == 0, alignment, isNumeric: true)
+        cellStarts.append(plain)
+        cellStarts.append(numeric)
+        longestStarts += max(plain.utf8CodeUnitCount, numeric.utf8CodeUnitCount)
+      }
+      self.cellStarts = cellStarts
+      self.longestStarts = longestStarts
+      rowEnd = alignments.isEmpty ? "</tr>\n" : "</td></tr>\n"
+    }
+
+    /// Writes `values` (one a column) as the row's cells, and the row's end.
+    ///
+    /// A text longer than ``HTMLEscaping/longestInPlace`` makes the row go cell by cell, each
+    /// text written run by run, so no row needs room six times a long text.
+    ///
+    /// - Parameters:
+    ///   - values: The row's values, at most one a column.
+    ///   - output: Where the HTML goes.
+    @inline(__always)
+    func write(_ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer) {
+      let count = min(values.count, cellStarts.count / 2)
+      // Budget: every column's longest start tag, the row's end, and each value's longest form.
+      var budget = longestStarts + rowEnd.utf8CodeUnitCount
+      for column in 0..<count {
+        guard let valueBudget = Self.budget(of: values[column]) else {
+          writeCellByCell(values, count: count, into: &output)
+          return
+        }
+        budget += valueBudget
+      }
+      cellStarts.withUnsafeBufferPointer { starts in
+        output.writeUnsafeBytes(budget: budget) { room in
+          var next = room.start
+          for column in 0..<count {
+            next += OutputBuffer.store(
+              starts[2 * column + (values[column].isNumeric ? 1 : 0)], at: next)
+            next += Self.store(values[column], at: next)
+          }
+          next += OutputBuffer.store(rowEnd, at: next)
+          return next - room.start
+        }
+      }
+    }
+
+    /// Writes the row an ordinary write at a time: for rows with a long text.
+    private func writeCellByCell(
+      _ values: UnsafeBufferPointer<CellValue>, count: Int, into output: inout OutputBuffer
+    ) {
+      for column in 0..<count {
+        output.write(cellStarts[2 * column + (values[column].isNumeric ? 1 : 0)])
+        HTMLTableRenderer.writeValue(values[column], into: &output)
+      }
+      output.write(rowEnd)
+    }
+
+    /// The most bytes ``store(_:at:)`` stores for `value`, or `nil` for a text too long to
+    /// escape in place.
+    @inline(__always)
+    private static func budget(of value: CellValue) -> Int? {
+      switch value {
+      case .text(let text):
+        let count = text.utf8.count
+        return count <= HTMLEscaping.longestInPlace ? HTMLEscaping.longestEscaped(count) : nil
+      case .integer: return OutputBuffer.longestInteger
+      case .decimal: return OutputBuffer.longestDecimal
+      case .exactDecimal: return OutputBuffer.longestExactDecimal
+      case .boolean: return 5
+      case .empty: return 0
+      }
+    }
+
+    /// Stores `value` as cell content at `target` (room for ``budget(of:)``) and returns its
+    /// length: text escaped, numbers as digits, booleans as words.
+    @inline(__always)
+    private static func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
+      switch value {
+      case .text(let text):
+        return HTMLEscaping.storeEscaped(text, at: target)
+      case .integer(let number):
+        return OutputBuffer.store(integer: number, at: target)
+      case .decimal(let number, let digits):
+        return OutputBuffer.store(decimal: number, fractionDigits: digits, at: target)
+      case .exactDecimal(let number):
+        return OutputBuffer.store(exactDecimal: number, at: target)
+      case .boolean(let flag):
+        return OutputBuffer.store(flag ? "true" : "false" as StaticString, at: target)
+      case .empty:
+        return 0
+      }
+    }
+  }
+}
