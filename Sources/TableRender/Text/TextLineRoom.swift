@@ -109,9 +109,7 @@ package struct TextLineRoom {
   package mutating func store(_ text: String, byteCount: Int) {
     assert(fits(byteCount), "\(byteCount) bytes of text passed the line's room")
     let stored = OutputBuffer.store(text, at: next)
-    assert(stored == byteCount, "text of \(byteCount) bytes stored \(stored)")
-    next += stored
-    end = next
+    advance(past: stored, measured: byteCount, "text of \(byteCount) bytes stored \(stored)")
   }
 
   /// Stores `value` in decimal digits, `byteCount` bytes as it was measured.
@@ -119,9 +117,8 @@ package struct TextLineRoom {
   package mutating func store(integer value: Int, byteCount: Int) {
     assert(fits(byteCount), "an integer passed the line's room")
     let stored = OutputBuffer.store(integer: value, at: next)
-    assert(stored == byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
-    next += stored
-    end = next
+    advance(
+      past: stored, measured: byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
   }
 
   /// Stores `value` with `fractionDigits` digits after the point, `byteCount` bytes as it was
@@ -130,9 +127,8 @@ package struct TextLineRoom {
   package mutating func store(decimal value: Double, fractionDigits: Int, byteCount: Int) {
     assert(fits(byteCount), "a decimal passed the line's room")
     let stored = OutputBuffer.store(decimal: value, fractionDigits: fractionDigits, at: next)
-    assert(stored == byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
-    next += stored
-    end = next
+    advance(
+      past: stored, measured: byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
   }
 
   /// Stores an exact decimal, `byteCount` bytes as it was measured.
@@ -140,7 +136,17 @@ package struct TextLineRoom {
   package mutating func store(exactDecimal value: ExactDecimal, byteCount: Int) {
     assert(fits(byteCount), "an exact decimal passed the line's room")
     let stored = OutputBuffer.store(exactDecimal: value, at: next)
-    assert(stored == byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
+    advance(
+      past: stored, measured: byteCount, "\(value) measured \(byteCount) bytes, stored \(stored)")
+  }
+
+  /// Moves past `stored` bytes just written, checking in debug builds that they are the
+  /// `measured` bytes the line's budget counted.
+  @inline(__always)
+  private mutating func advance(
+    past stored: Int, measured: Int, _ message: @autoclosure () -> String
+  ) {
+    assert(stored == measured, message())
     next += stored
     end = next
   }
