@@ -172,7 +172,16 @@ package struct DelimitedRecordReader: RecordReader {
     var fields: [FieldBytes] = []
     fields.reserveCapacity(columns.count)
     var rows = 0
+    // Plain records go to a writer that copies them as they are in runs, with no fields cut.
+    var verbatim = quotes ? consumer as? any VerbatimRecordConsumer : nil
+    let starts = verbatim?.verbatimFieldStarts
+    var scan = VerbatimRecordScan()
+    defer { if let verbatim { consumer = verbatim } }
     while true {
+      if var writer = verbatim, let starts {
+        rows += copyPlainRecords(to: &writer, starts: starts, scan: &scan, into: &output)
+        verbatim = writer
+      }
       ranges.removeAll()
       guard try readFields(inferring: infers, into: &ranges) else { return rows }
       rowCount += 1
@@ -188,11 +197,49 @@ package struct DelimitedRecordReader: RecordReader {
                 bytes: UnsafeBufferPointer(rebasing: base[field.start..<field.end]),
                 kind: field.kind))
           }
-          fields.withUnsafeBufferPointer { consumer.consume(fields: $0, into: &output) }
+          fields.withUnsafeBufferPointer { fields in
+            if verbatim != nil {
+              verbatim?.consume(fields: fields, into: &output)
+            } else {
+              consumer.consume(fields: fields, into: &output)
+            }
+          }
         }
       }
       rows += 1
     }
+  }
+
+  /// Hands `writer` the run of plain records (``VerbatimRecordScan``) from ``position`` in the
+  /// bytes read, as they are, and moves past them; the record after the run, if any, is read
+  /// field by field.
+  ///
+  /// - Returns: The records handed over.
+  private mutating func copyPlainRecords(
+    to writer: inout any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
+    scan: inout VerbatimRecordScan, into output: inout OutputBuffer
+  ) -> Int {
+    let bytes = buffer
+    let start = position
+    let run = bytes.withUnsafeBufferPointer { bytes in
+      scan.scan(
+        bytes, from: start, columns: columns.count, limits: limits, infers: infers,
+        starts: starts, consumer: writer)
+    }
+    guard run.records > 0 else { return 0 }
+    bytes.withUnsafeBufferPointer { bytes in
+      scan.recordEnds.withUnsafeBufferPointer { ends in
+        writer.consume(
+          verbatimRecords: UnsafeBufferPointer(rebasing: bytes[start..<run.end]),
+          recordEnds: ends, into: &output)
+      }
+    }
+    // Each record is one line, ended by its line feed.
+    position = run.end
+    lineStart = run.end
+    line += run.records
+    rowCount += run.records
+    return run.records
   }
 
   /// Reads more of the input, dropping the bytes before the current line.

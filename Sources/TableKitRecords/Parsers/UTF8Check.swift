@@ -67,12 +67,23 @@ package enum UTF8Check {
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return true }
     while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index += 1
+      // ASCII eight bytes at a time, and straight to the first byte that is not.
+      if index &+ 8 <= count {
+        let high =
+          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
+          & ByteWord.highBits
+        if high == 0 {
+          index &+= 8
+          continue
+        }
+        index &+= high.trailingZeroBitCount &>> 3
+      } else if base[index] < 0x80 {
+        index &+= 1
         continue
       }
+      let lead = base[index]
       let length: Int
       var low: UInt8 = 0x80
       var high: UInt8 = 0xBF
@@ -94,11 +105,12 @@ package enum UTF8Check {
         high = 0x8F
       default: return false
       }
-      guard index + length <= count else { return false }
-      let second = bytes[index + 1]
+      guard index &+ length <= count else { return false }
+      let second = base[index &+ 1]
       guard second >= low && second <= high else { return false }
-      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-      index += length
+      if length > 2 && base[index &+ 2] & 0xC0 != 0x80 { return false }
+      if length > 3 && base[index &+ 3] & 0xC0 != 0x80 { return false }
+      index &+= length
     }
     return true
   }
