@@ -175,11 +175,10 @@ package struct DelimitedRecordReader: RecordReader {
     // Plain records go to a writer that copies them as they are in runs, with no fields cut.
     var verbatim = quotes ? consumer as? any VerbatimRecordConsumer : nil
     let starts = verbatim?.verbatimFieldStarts
-    var scan = VerbatimRecordScan()
     defer { if let verbatim { consumer = verbatim } }
     while true {
       if var writer = verbatim, let starts {
-        rows += copyPlainRecords(to: &writer, starts: starts, scan: &scan, into: &output)
+        rows += copyPlainRecords(to: &writer, starts: starts, into: &output)
         verbatim = writer
       }
       ranges.removeAll()
@@ -217,22 +216,20 @@ package struct DelimitedRecordReader: RecordReader {
   /// - Returns: The records handed over.
   private mutating func copyPlainRecords(
     to writer: inout any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
-    scan: inout VerbatimRecordScan, into output: inout OutputBuffer
+    into output: inout OutputBuffer
   ) -> Int {
     let bytes = buffer
     let start = position
     let run = bytes.withUnsafeBufferPointer { bytes in
-      scan.scan(
+      VerbatimRecordScan.scan(
         bytes, from: start, columns: columns.count, limits: limits, infers: infers,
         starts: starts, consumer: writer)
     }
     guard run.records > 0 else { return 0 }
     bytes.withUnsafeBufferPointer { bytes in
-      scan.recordEnds.withUnsafeBufferPointer { ends in
-        writer.consume(
-          verbatimRecords: UnsafeBufferPointer(rebasing: bytes[start..<run.end]),
-          recordEnds: ends, into: &output)
-      }
+      writer.consume(
+        verbatimRecords: UnsafeBufferPointer(rebasing: bytes[start..<run.end]),
+        count: run.records, into: &output)
     }
     // Each record is one line, ended by its line feed.
     position = run.end

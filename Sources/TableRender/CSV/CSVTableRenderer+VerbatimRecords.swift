@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension CSVTableRenderer.RowWriter: VerbatimRecordConsumer {
   /// The starts the formula guard looks at, when records can be copied at all.
   ///
@@ -24,7 +30,7 @@ extension CSVTableRenderer.RowWriter: VerbatimRecordConsumer {
   /// Copies the records, each with the renderer's line ending in place of its line feed: all
   /// of them in one copy when that ending is a line feed.
   mutating func consume(
-    verbatimRecords records: UnsafeBufferPointer<UInt8>, recordEnds: UnsafeBufferPointer<Int>,
+    verbatimRecords records: UnsafeBufferPointer<UInt8>, count: Int,
     into output: inout OutputBuffer
   ) {
     guard renderer.lineEnding == .crlf, let source = records.baseAddress else {
@@ -32,19 +38,24 @@ extension CSVTableRenderer.RowWriter: VerbatimRecordConsumer {
       return
     }
     // Each record's line feed becomes CR LF: one more byte a record.
-    output.writeUnsafeBytes(budget: records.count + recordEnds.count) { room in
-      var next = room.baseAddress.unsafelyUnwrapped
-      var start = 0
-      for end in recordEnds {
-        let length = end - 1 - start
-        OutputBuffer.copy(length, from: source + start, to: next)
+    output.writeUnsafeBytes(budget: records.count + count) { room in
+      let target = room.baseAddress.unsafelyUnwrapped
+      var next = target
+      var start = source
+      let end = source + records.count
+      while start < end,
+        let found = memchr(start, Int32(UInt8(ascii: "\n")), end - start)
+      {
+        let lineFeed = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+        let length = lineFeed - start
+        OutputBuffer.copy(length, from: start, to: next)
         next += length
         next[0] = UInt8(ascii: "\r")
         next[1] = UInt8(ascii: "\n")
         next += 2
-        start = end
+        start = lineFeed + 1
       }
-      return next - room.baseAddress.unsafelyUnwrapped
+      return next - target
     }
   }
 }

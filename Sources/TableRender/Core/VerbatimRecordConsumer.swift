@@ -22,11 +22,12 @@ package protocol VerbatimRecordConsumer: FieldBytesConsumer {
   /// Writes records that are to be copied as they are.
   ///
   /// - Parameters:
-  ///   - records: The records' bytes, each ending in one line feed.
-  ///   - recordEnds: The offset in `records` just past each record's line feed, in order.
+  ///   - records: The records' bytes, each ending in one line feed, the only line feeds in
+  ///     them.
+  ///   - count: How many records they hold.
   ///   - output: Where they are written.
   mutating func consume(
-    verbatimRecords records: UnsafeBufferPointer<UInt8>, recordEnds: UnsafeBufferPointer<Int>,
+    verbatimRecords records: UnsafeBufferPointer<UInt8>, count: Int,
     into output: inout OutputBuffer)
 }
 
