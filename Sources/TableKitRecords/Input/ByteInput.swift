@@ -190,10 +190,32 @@ package final class ByteInput {
     return count
   }
 
+  /// The most bytes one read of a region asks for into an empty buffer.
+  ///
+  /// A chunk of a file read on another thread (``init(region:of:)``) is a megabyte or two: read
+  /// whole into a buffer made for it, its bytes are neither zeroed first nor moved down as the
+  /// reader drops what it has read.
+  private static let regionReadLimit = 1 << 22
+
   /// Reads the next chunk of `region` with `pread(2)`; `0` at its end.
   private func read(
     _ region: (next: Int, end: Int), appendingTo buffer: inout [UInt8]
   ) throws(TableInputError) -> Int {
+    if buffer.isEmpty && region.end - region.next > 0 {
+      let wanted = min(Self.regionReadLimit, region.end - region.next)
+      var failed = false
+      buffer = [UInt8](unsafeUninitializedCapacity: wanted) { bytes, initialized in
+        let count = SystemCalls.retryingOnInterrupt {
+          systemRead(descriptor, bytes.baseAddress, wanted, at: region.next)
+        }
+        failed = count < 0
+        initialized = max(count, 0)
+      }
+      guard !failed else { throw Self.failure(name, Self.systemMessage(errno)) }
+      let count = buffer.count
+      self.region = (region.next + count, count == 0 ? region.next : region.end)
+      return count
+    }
     let wanted = min(Self.chunkSize, region.end - region.next)
     guard wanted > 0 else { return 0 }
     let start = buffer.count
