@@ -275,7 +275,10 @@ package struct DelimitedRecordReader: RecordReader {
   /// end of the input), so the record is scanned again only after as many new bytes as it had:
   /// the scans of one record together read at most about four times its bytes.
   private mutating func readOn(fieldStart: Int?) throws(TableInputError) {
-    let recordBytes = buffer.count - position
+    // Outside a field, a carriage return last in the bytes ends the record's line (the scan
+    // waits to see whether a line feed follows): it is not one of the record's bytes.
+    let endsLine = fieldStart == nil && buffer.last == UInt8(ascii: "\r")
+    let recordBytes = buffer.count - position - (endsLine ? 1 : 0)
     if recordBytes > limits.maximumRecordBytes {
       throw error(at: position, .recordTooLong(limit: limits.maximumRecordBytes))
     }

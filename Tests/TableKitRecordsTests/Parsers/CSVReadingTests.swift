@@ -121,6 +121,32 @@ import Testing
     #expect(table.rows == [[1, 2]])
   }
 
+  @Test func aRecordOfTheMostBytesEndedByACarriageReturnLastInARead() throws {
+    // Found by the records fuzz harness: when a read of a pipe ended just after the carriage
+    // return ending a record of exactly the record limit, the reader, reading on to see whether
+    // a line feed followed, counted the carriage return in the record and reported it as past
+    // the limit. A file read whole had no such error.
+    for rest in ["\n1,2\r\n", "1,2\r"] {
+      var descriptors: [Int32] = [0, 0]
+      try #require(pipe(&descriptors) == 0)
+      defer { close(descriptors[0]) }
+      var pieces: [[UInt8]] = [Array("abcde,fghij\r".utf8), Array(rest.utf8)]
+      let input = ByteInput(descriptor: descriptors[0], name: "standard input")
+      input.willRead = {
+        guard !pieces.isEmpty else { return }
+        let piece = pieces.removeFirst()
+        _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+        if pieces.isEmpty { close(descriptors[1]) }
+      }
+      var reading = TableInput()
+      reading.format = .csv
+      reading.limits = InputLimits(record: 11)
+      let table = try collect(try reading.open(input, path: nil))
+      #expect(table.columns == ["abcde", "fghij"])
+      #expect(table.rows == [[1, 2]])
+    }
+  }
+
   @Test func invalidUTF8IsReportedAtItsByteUnlessLossy() throws {
     let bytes = Array("a,b\n1,é".utf8) + [0xFF] + Array("x\n".utf8)
     let error = try #require(inputError("t.csv", bytes: bytes))
