@@ -43,6 +43,18 @@ struct TableLayout {
     return fitted(cell.values, empty: .empty)
   }
 
+  /// Calls `body` with the value `cell` shows in each column, exactly one per column: the
+  /// cell's own values, borrowed in place, when it has one a column, as most rows do.
+  func withValues<Result>(
+    of cell: Cell,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
+    if cell.values.count == columns.count {
+      return cell.values.withUnsafeBufferPointer(body)
+    }
+    return values(of: cell).withUnsafeBufferPointer(body)
+  }
+
   /// The values a text format shows for a row: the object's ``TextRepresentable`` values unless
   /// the table overrides its type, else the cell's.
   mutating func textValues(of cell: Cell, object: Any) -> [CellValue] {

@@ -1,70 +1,90 @@
 import TableKit
 
 extension HTMLTableRenderer {
-  /// Writes the cells of a data row whose type has no HTML representation, with the end of the
-  /// row, as one raw write.
+  /// Writes a data row whose type has no HTML representation, its start tag, cells and end,
+  /// as one raw write.
   ///
   /// Each column's start tags (plain and numeric, with the end tag of the cell before it) are
-  /// picked once per table; a row's budget is worked out value by value first
-  /// (``budget(of:)``), then every tag and value is stored in place with no check of the room
-  /// in between (``OutputBuffer/writeUnsafeBytes(budget:_:)``).
+  /// picked once per table into memory the writer borrows for the render
+  /// (``withWriter(alignments:_:)``), so a row copies no array and retains nothing; a row's
+  /// budget is worked out value by value first (``budget(of:)``), then every tag and value is
+  /// stored in place with no check of the room in between
+  /// (``OutputBuffer/writeUnsafeBytes(budget:_:)``).
   struct RowWriter {
     /// Each column's cell start tags: plain at `2 × column`, numeric at `2 × column + 1`.
-    private let cellStarts: [StaticString]
+    private let cellStarts: UnsafeBufferPointer<StaticString>
     /// The longest start tags of every column together, the fixed part of a row's budget.
     private let longestStarts: Int
     /// The end of a row: `</td></tr>` and a line feed, or `</tr>` and one for a row of no cells.
     private let rowEnd: StaticString
 
-    /// Picks the start tags of columns aligned as `alignments`.
-    init(alignments: [ColumnDefinition.Alignment]) {
-      var cellStarts: [StaticString] = []
-      var longestStarts = 0
-      for (column, alignment) in alignments.enumerated() {
-        let plain = HTMLTableRenderer.cellStart(
-          isFirst: column == 0, alignment, isNumeric: false)
-        let numeric = HTMLTableRenderer.cellStart(
-          isFirst: column == 0, alignment, isNumeric: true)
-        cellStarts.append(plain)
-        cellStarts.append(numeric)
-        longestStarts += max(plain.utf8CodeUnitCount, numeric.utf8CodeUnitCount)
+    /// Calls `body` with a writer for columns aligned as `alignments`, whose start tags live in
+    /// temporary memory for the call.
+    static func withWriter<Result>(
+      alignments: [ColumnDefinition.Alignment],
+      _ body: (RowWriter) -> Result
+    ) -> Result {
+      withUnsafeTemporaryAllocation(of: StaticString.self, capacity: 2 * alignments.count) {
+        storage in
+        var longestStarts = 0
+        for (column, alignment) in alignments.enumerated() {
+          let plain = HTMLTableRenderer.cellStart(
+            isFirst: column == 0, alignment, isNumeric: false)
+          let numeric = HTMLTableRenderer.cellStart(
+            isFirst: column == 0, alignment, isNumeric: true)
+          storage.initializeElement(at: 2 * column, to: plain)
+          storage.initializeElement(at: 2 * column + 1, to: numeric)
+          longestStarts += max(plain.utf8CodeUnitCount, numeric.utf8CodeUnitCount)
+        }
+        // `StaticString` is trivial: the elements need no deinitialization.
+        return body(
+          RowWriter(
+            cellStarts: UnsafeBufferPointer(storage), longestStarts: longestStarts,
+            rowEnd: alignments.isEmpty ? "</tr>\n" : "</td></tr>\n"))
       }
-      self.cellStarts = cellStarts
-      self.longestStarts = longestStarts
-      rowEnd = alignments.isEmpty ? "</tr>\n" : "</td></tr>\n"
     }
 
-    /// Writes `values` (one a column) as the row's cells, and the row's end.
+    /// Writes `rowStart` (the row's `<tr>` tag), `values` (one a column) as the row's cells,
+    /// and the row's end.
     ///
     /// A text longer than ``HTMLEscaping/longestInPlace`` makes the row go cell by cell, each
     /// text written run by run, so no row needs room six times a long text.
     ///
     /// - Parameters:
+    ///   - rowStart: The UTF-8 of the row's start tag.
     ///   - values: The row's values, at most one a column.
     ///   - output: Where the HTML goes.
     @inline(__always)
-    func write(_ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer) {
+    func write(
+      rowStart: UnsafeBufferPointer<UInt8>,
+      _ values: UnsafeBufferPointer<CellValue>,
+      into output: inout OutputBuffer
+    ) {
       let count = min(values.count, cellStarts.count / 2)
-      // Budget: every column's longest start tag, the row's end, and each value's longest form.
-      var budget = longestStarts + rowEnd.utf8CodeUnitCount
+      // Budget: the row's start tag, every column's longest start tag, the row's end, and each
+      // value's longest form.
+      var budget = rowStart.count + longestStarts + rowEnd.utf8CodeUnitCount
       for column in 0..<count {
         guard let valueBudget = Self.budget(of: values[column]) else {
+          output.write(utf8: rowStart)
           writeCellByCell(values, count: count, into: &output)
           return
         }
         budget += valueBudget
       }
-      cellStarts.withUnsafeBufferPointer { starts in
-        output.writeUnsafeBytes(budget: budget) { room in
-          var next = room.start
-          for column in 0..<count {
-            next += OutputBuffer.store(
-              starts[2 * column + (values[column].isNumeric ? 1 : 0)], at: next)
-            next += Self.store(values[column], at: next)
-          }
-          next += OutputBuffer.store(rowEnd, at: next)
-          return next - room.start
+      output.writeUnsafeBytes(budget: budget) { room in
+        var next = room.start
+        if let start = rowStart.baseAddress {
+          OutputBuffer.copy(rowStart.count, from: start, to: next)
+          next += rowStart.count
         }
+        for column in 0..<count {
+          next += OutputBuffer.store(
+            cellStarts[2 * column + (values[column].isNumeric ? 1 : 0)], at: next)
+          next += Self.store(values[column], at: next)
+        }
+        next += OutputBuffer.store(rowEnd, at: next)
+        return next - room.start
       }
     }
 
