@@ -100,13 +100,14 @@ extension HTMLTableRenderer {
     }
 
     /// The most bytes ``store(_:at:)`` stores for `value`, or `nil` for a text too long to
-    /// escape in place.
+    /// escape in place or without contiguous UTF-8 (bridged from Objective-C).
     @inline(__always)
     private static func budget(of value: CellValue) -> Int? {
       switch value {
       case .text(let text):
         let count = text.utf8.count
-        return count <= HTMLEscaping.longestInPlace ? HTMLEscaping.longestEscaped(count) : nil
+        guard count <= HTMLEscaping.longestInPlace, text.isContiguousUTF8 else { return nil }
+        return HTMLEscaping.longestEscaped(count)
       case .integer: return OutputBuffer.longestInteger
       case .decimal: return OutputBuffer.longestDecimal
       case .exactDecimal: return OutputBuffer.longestExactDecimal
@@ -117,11 +118,17 @@ extension HTMLTableRenderer {
 
     /// Stores `value` as cell content at `target` (room for ``budget(of:)``) and returns its
     /// length: text escaped, numbers as digits, booleans as words.
+    ///
+    /// Text is read in place: ``budget(of:)`` sent a row with a text of no contiguous UTF-8
+    /// cell by cell, so the copy such a text needs is not here. (With it, every text was
+    /// retained and released around its store.)
     @inline(__always)
     private static func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
       switch value {
       case .text(let text):
-        return HTMLEscaping.storeEscaped(text, at: target)
+        return text.utf8.withContiguousStorageIfAvailable {
+          HTMLEscaping.storeEscaped($0, at: target)
+        } ?? 0
       case .integer(let number):
         return OutputBuffer.store(integer: number, at: target)
       case .decimal(let number, let digits):
