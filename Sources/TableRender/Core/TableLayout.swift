@@ -66,6 +66,21 @@ struct TableLayout {
     return values(of: cell)
   }
 
+  /// Calls `body` with ``textValues(of:object:)``, the cell's own values borrowed in place when
+  /// the row shows them and has one a column, as most rows do.
+  mutating func withTextValues<Result>(
+    of cell: Cell,
+    object: Any,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
+    if conformances.hasText(object), let representable = object as? any TextRepresentable,
+      !registry.overrides(object)
+    {
+      return fitted(representable.textValues, empty: .empty).withUnsafeBufferPointer(body)
+    }
+    return withValues(of: cell, body)
+  }
+
   /// The values CSV exports for a row: the object's ``CSVRepresentable`` values unless the table
   /// overrides its type, else the cell's.
   mutating func csvValues(of cell: Cell, object: Any) -> [CellValue] {
