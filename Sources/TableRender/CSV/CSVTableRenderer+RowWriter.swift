@@ -108,26 +108,14 @@ extension CSVTableRenderer {
     }
 
     /// Stores `value` as a field at `target` (room for ``budget(of:)-(CellValue)``) and returns
-    /// its length: numbers and booleans as they are, text escaped.
-    ///
-    /// Text is read in place, and only contiguous text is written (the budget is `nil` for
-    /// any other): with the copy that other text needs here, every text was retained and
-    /// released around its store.
+    /// its length: numbers and booleans as they are, text escaped, the empty value as nothing
+    /// or `""`.
     @inline(__always)
     func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
-      switch value {
-      case .text(let text):
-        return text.utf8.withContiguousStorageIfAvailable { storeField($0, at: target) } ?? 0
-      case .integer(let number):
-        return OutputBuffer.store(integer: number, at: target)
-      case .decimal(let number, let digits):
-        return OutputBuffer.store(decimal: number, fractionDigits: digits, at: target)
-      case .exactDecimal(let number):
-        return OutputBuffer.store(exactDecimal: number, at: target)
-      case .boolean(let flag):
-        return OutputBuffer.store(flag ? "true" : "false" as StaticString, at: target)
-      case .empty:
-        return storeEmpty(at: target)
+      OutputBuffer.store(value, at: target) {
+        storeField($0, at: $1)
+      } empty: {
+        storeEmpty(at: $0)
       }
     }
 

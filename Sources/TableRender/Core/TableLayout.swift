@@ -81,15 +81,20 @@ struct TableLayout {
     return withValues(of: cell, body)
   }
 
-  /// The values CSV exports for a row: the object's ``CSVRepresentable`` values unless the table
-  /// overrides its type, else the cell's.
-  mutating func csvValues(of cell: Cell, object: Any) -> [CellValue] {
+  /// Calls `body` with the values CSV exports for a row: the object's ``CSVRepresentable``
+  /// values unless the table overrides its type, else the cell's, borrowed in place when it
+  /// has one a column, as most rows do.
+  mutating func withCSVValues<Result>(
+    of cell: Cell,
+    object: Any,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
     if conformances.hasCSV(object), let representable = object as? any CSVRepresentable,
       !registry.overrides(object)
     {
-      return fitted(representable.csvValues, empty: .empty)
+      return fitted(representable.csvValues, empty: .empty).withUnsafeBufferPointer(body)
     }
-    return values(of: cell)
+    return withValues(of: cell, body)
   }
 
   /// The content HTML shows for a row: the object's ``HTMLRepresentable`` values unless the

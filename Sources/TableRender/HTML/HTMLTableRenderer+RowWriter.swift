@@ -117,29 +117,10 @@ extension HTMLTableRenderer {
     }
 
     /// Stores `value` as cell content at `target` (room for ``budget(of:)``) and returns its
-    /// length: text escaped, numbers as digits, booleans as words.
-    ///
-    /// Text is read in place: ``budget(of:)`` sent a row with a text of no contiguous UTF-8
-    /// cell by cell, so the copy such a text needs is not here. (With it, every text was
-    /// retained and released around its store.)
+    /// length: text escaped, numbers as digits, booleans as words, the empty value as nothing.
     @inline(__always)
     private static func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
-      switch value {
-      case .text(let text):
-        return text.utf8.withContiguousStorageIfAvailable {
-          HTMLEscaping.storeEscaped($0, at: target)
-        } ?? 0
-      case .integer(let number):
-        return OutputBuffer.store(integer: number, at: target)
-      case .decimal(let number, let digits):
-        return OutputBuffer.store(decimal: number, fractionDigits: digits, at: target)
-      case .exactDecimal(let number):
-        return OutputBuffer.store(exactDecimal: number, at: target)
-      case .boolean(let flag):
-        return OutputBuffer.store(flag ? "true" : "false" as StaticString, at: target)
-      case .empty:
-        return 0
-      }
+      OutputBuffer.store(value, at: target, text: HTMLEscaping.storeEscaped) { _ in 0 }
     }
   }
 }
