@@ -61,8 +61,23 @@ package struct TextColumnMetrics {
       case .exactDecimal, .boolean, .empty:
         break
       }
-      include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
+      let size = TextValueWidth(values[column], tabWidth: tabWidth)
+      // Most values widen nothing; asking first keeps the checks that the arrays' storage is
+      // not shared (which a write needs) off the row.
+      if widens(size, column: column) { include(size, column: column) }
     }
+  }
+
+  /// Whether ``include(_:column:)`` would change anything for a value of size `size`.
+  private func widens(_ size: TextValueWidth, column: Int) -> Bool {
+    guard widths.indices.contains(column) else { return false }
+    if size.isNumber,
+      !holdsNumbers[column] || size.whole > wholeWidths[column]
+        || size.fraction > fractionWidths[column]
+    {
+      return true
+    }
+    return (size.isBlank ? size.width : max(size.width, 1)) > widths[column]
   }
 
   /// Takes in the widths measured over other rows: each the wider of the two.
