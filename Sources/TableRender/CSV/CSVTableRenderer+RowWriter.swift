@@ -27,7 +27,13 @@ extension CSVTableRenderer {
       // two bytes), and each field's longest form.
       var budget = values.count + (hasSectionColumn ? 1 : 0) + 2
       if hasSectionColumn { budget += format.budget(of: sectionTitle) }
-      for index in values.indices { budget += format.budget(of: values[index]) }
+      for index in values.indices {
+        guard let fieldBudget = format.budget(of: values[index]) else {
+          consumeMadeContiguous(values, into: &output)
+          return
+        }
+        budget += fieldBudget
+      }
       output.writeUnsafeBytes(budget: budget) { room in
         var next = room.start
         if hasSectionColumn {
@@ -48,6 +54,20 @@ extension CSVTableRenderer {
         return next - room.start
       }
     }
+
+    /// Writes a record with a text of no contiguous UTF-8 (bridged from Objective-C): its
+    /// values again, every text made contiguous.
+    @inline(never)
+    private mutating func consumeMadeContiguous(
+      _ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer
+    ) {
+      let contiguous = values.map { value in
+        guard case .text(var text) = value, !text.isContiguousUTF8 else { return value }
+        text.makeContiguousUTF8()
+        return CellValue.text(text)
+      }
+      contiguous.withUnsafeBufferPointer { consume($0, into: &output) }
+    }
   }
 
   /// How a record's fields are written, taken from the renderer once per record: the budget of
@@ -67,11 +87,12 @@ extension CSVTableRenderer {
       isSingleField = fieldCount == 1
     }
 
-    /// The most bytes ``store(_:at:)-(CellValue,_)`` stores for `value`.
+    /// The most bytes ``store(_:at:)-(CellValue,_)`` stores for `value`, or `nil` for a text
+    /// with no contiguous UTF-8, which that store does not copy.
     @inline(__always)
-    func budget(of value: CellValue) -> Int {
+    func budget(of value: CellValue) -> Int? {
       switch value {
-      case .text(let text): budget(of: text)
+      case .text(let text): text.isContiguousUTF8 ? budget(of: text) : nil
       case .integer: OutputBuffer.longestInteger
       case .decimal: OutputBuffer.longestDecimal
       case .exactDecimal: OutputBuffer.longestExactDecimal
@@ -87,22 +108,14 @@ extension CSVTableRenderer {
     }
 
     /// Stores `value` as a field at `target` (room for ``budget(of:)-(CellValue)``) and returns
-    /// its length: numbers and booleans as they are, text escaped.
+    /// its length: numbers and booleans as they are, text escaped, the empty value as nothing
+    /// or `""`.
     @inline(__always)
     func store(_ value: CellValue, at target: UnsafeMutablePointer<UInt8>) -> Int {
-      switch value {
-      case .text(let text):
-        return store(text, at: target)
-      case .integer(let number):
-        return OutputBuffer.store(integer: number, at: target)
-      case .decimal(let number, let digits):
-        return OutputBuffer.store(decimal: number, fractionDigits: digits, at: target)
-      case .exactDecimal(let number):
-        return OutputBuffer.store(exactDecimal: number, at: target)
-      case .boolean(let flag):
-        return OutputBuffer.store(flag ? "true" : "false" as StaticString, at: target)
-      case .empty:
-        return storeEmpty(at: target)
+      OutputBuffer.store(value, at: target) {
+        storeField($0, at: $1)
+      } empty: {
+        storeEmpty(at: $0)
       }
     }
 

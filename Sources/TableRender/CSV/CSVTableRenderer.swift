@@ -154,7 +154,7 @@ public struct CSVTableRenderer: TableRenderer {
       row: { _, cell, object in
         if omitsStatusRows && statusKinds.isStatus(cell.kind) { return }
         // Read the values in place: iterating the array would copy (and retain) each one.
-        layout.csvValues(of: cell, object: object).withUnsafeBufferPointer { values in
+        layout.withCSVValues(of: cell, object: object) { values in
           writer.consume(values, into: &output)
         }
       },

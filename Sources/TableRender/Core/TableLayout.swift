@@ -43,6 +43,18 @@ struct TableLayout {
     return fitted(cell.values, empty: .empty)
   }
 
+  /// Calls `body` with the value `cell` shows in each column, exactly one per column: the
+  /// cell's own values, borrowed in place, when it has one a column, as most rows do.
+  func withValues<Result>(
+    of cell: Cell,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
+    if cell.values.count == columns.count {
+      return cell.values.withUnsafeBufferPointer(body)
+    }
+    return values(of: cell).withUnsafeBufferPointer(body)
+  }
+
   /// The values a text format shows for a row: the object's ``TextRepresentable`` values unless
   /// the table overrides its type, else the cell's.
   mutating func textValues(of cell: Cell, object: Any) -> [CellValue] {
@@ -54,15 +66,35 @@ struct TableLayout {
     return values(of: cell)
   }
 
-  /// The values CSV exports for a row: the object's ``CSVRepresentable`` values unless the table
-  /// overrides its type, else the cell's.
-  mutating func csvValues(of cell: Cell, object: Any) -> [CellValue] {
+  /// Calls `body` with ``textValues(of:object:)``, the cell's own values borrowed in place when
+  /// the row shows them and has one a column, as most rows do.
+  mutating func withTextValues<Result>(
+    of cell: Cell,
+    object: Any,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
+    if conformances.hasText(object), let representable = object as? any TextRepresentable,
+      !registry.overrides(object)
+    {
+      return fitted(representable.textValues, empty: .empty).withUnsafeBufferPointer(body)
+    }
+    return withValues(of: cell, body)
+  }
+
+  /// Calls `body` with the values CSV exports for a row: the object's ``CSVRepresentable``
+  /// values unless the table overrides its type, else the cell's, borrowed in place when it
+  /// has one a column, as most rows do.
+  mutating func withCSVValues<Result>(
+    of cell: Cell,
+    object: Any,
+    _ body: (UnsafeBufferPointer<CellValue>) -> Result
+  ) -> Result {
     if conformances.hasCSV(object), let representable = object as? any CSVRepresentable,
       !registry.overrides(object)
     {
-      return fitted(representable.csvValues, empty: .empty)
+      return fitted(representable.csvValues, empty: .empty).withUnsafeBufferPointer(body)
     }
-    return values(of: cell)
+    return withValues(of: cell, body)
   }
 
   /// The content HTML shows for a row: the object's ``HTMLRepresentable`` values unless the

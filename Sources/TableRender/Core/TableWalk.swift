@@ -113,10 +113,12 @@ extension TableView {
     var visited = 0
     for (section, rows) in shape.rowCounts.enumerated() {
       let source = dataSource.rowSource(forSection: section)
+      // Taken out once a section: read from `source` on every row, it is copied (and retained).
+      let reader = source.dataSource
       for row in 0..<rows {
         guard visited < limit else { return }
         visited += 1
-        guard body(source.dataSource, source.position(ofRow: row)) else { return }
+        guard body(reader, source.position(ofRow: row)) else { return }
       }
     }
   }

@@ -219,7 +219,6 @@ public struct HTMLTableRenderer: TableRenderer {
     let span = layout.columns.count
     let links = LinkPolicy(self)
     var rowStarts = RowStartCache()
-    let rowWriter = RowWriter(alignments: alignments)
     output.write("<table>\n")
     if let caption {
       output.write("<caption>")
@@ -235,51 +234,56 @@ public struct HTMLTableRenderer: TableRenderer {
       }
       output.write("</tr>\n</thead>\n")
     }
-    table.walk(
-      sectionHeader: { _, title in
-        output.write("<tbody>\n")
-        if let title {
-          output.write("<tr class=\"section-header\"><th scope=\"rowgroup\" colspan=\"")
-          output.write(integer: span)
-          output.write("\">")
-          output.writeEscapedHTML(title)
-          output.write("</th></tr>\n")
-        }
-      },
-      row: { _, cell, object in
-        output.write(utf8: rowStarts.startTag(for: cell))
-        if rowStarts.isStatus {
-          Self.writeStatusCell(cell, span: span, into: &output)
-          return
-        }
-        // Only a type with an HTML representation can show more than its cell's values; the
-        // common case writes those values without making an array of `HTMLValue`.
-        if layout.conformances.hasHTML(object) {
+    RowWriter.withWriter(alignments: alignments) { rowWriter in
+      table.walk(
+        sectionHeader: { _, title in
+          output.write("<tbody>\n")
+          if let title {
+            output.write("<tr class=\"section-header\"><th scope=\"rowgroup\" colspan=\"")
+            output.write(integer: span)
+            output.write("\">")
+            output.writeEscapedHTML(title)
+            output.write("</th></tr>\n")
+          }
+        },
+        row: { _, cell, object in
+          let rowStart = rowStarts.startTag(for: cell)
+          if rowStarts.isStatus {
+            output.write(utf8: rowStart)
+            Self.writeStatusCell(cell, span: span, into: &output)
+            return
+          }
+          // Only a type with an HTML representation can show more than its cell's values; the
+          // common case writes those values without making an array of `HTMLValue`.
+          guard layout.conformances.hasHTML(object) else {
+            rowStart.withUnsafeBufferPointer { rowStart in
+              layout.withValues(of: cell) { values in
+                rowWriter.write(rowStart: rowStart, values, into: &output)
+              }
+            }
+            return
+          }
+          output.write(utf8: rowStart)
           let values = layout.htmlValues(of: cell, object: object)
           for column in 0..<min(values.count, span) {
             Self.writeCell(
               values[column], isFirst: column == 0, alignment: alignments[column], links: links,
               into: &output)
           }
-        } else {
-          layout.values(of: cell).withUnsafeBufferPointer { values in
-            rowWriter.write(values, into: &output)
+          output.write(span > 0 ? "</td></tr>\n" : "</tr>\n")
+        },
+        sectionFooter: { _, title in
+          if let title {
+            output.write("<tr class=\"section-footer\"><td colspan=\"")
+            output.write(integer: span)
+            output.write("\">")
+            output.writeEscapedHTML(title)
+            output.write("</td></tr>\n")
           }
-          return
+          output.write("</tbody>\n")
         }
-        output.write(span > 0 ? "</td></tr>\n" : "</tr>\n")
-      },
-      sectionFooter: { _, title in
-        if let title {
-          output.write("<tr class=\"section-footer\"><td colspan=\"")
-          output.write(integer: span)
-          output.write("\">")
-          output.writeEscapedHTML(title)
-          output.write("</td></tr>\n")
-        }
-        output.write("</tbody>\n")
-      }
-    )
+      )
+    }
     output.write("</table>\n")
   }
 

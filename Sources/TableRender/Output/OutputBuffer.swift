@@ -202,10 +202,13 @@ public struct OutputBuffer {
     }
   }
 
-  /// Copies `length` bytes; short runs (most values) inline, longer ones with `memcpy`.
+  /// Copies `length` bytes; short runs (most values) inline, longer ones with `memmove`.
   ///
-  /// A call to `memcpy` costs more than the copy itself for the few bytes of a name or a date:
-  /// up to sixteen bytes are moved as two overlapping words, or byte by byte below four.
+  /// A call to `memmove` costs more than the copy itself for the few bytes of a name or a date:
+  /// up to sixteen bytes are moved as two overlapping words, or byte by byte below four. Longer
+  /// runs go through `copyMemory(from:byteCount:)`, not `update(from:count:)`: the optimizer
+  /// reads the typed copy as one that may release anything, so a row writer that reaches it
+  /// while borrowing a text from a row's values retained and released every text around it.
   @inline(__always)
   package static func copy(
     _ length: Int,
@@ -228,7 +231,7 @@ public struct OutputBuffer {
     case 0..<4:
       for index in 0..<length { target[index] = source[index] }
     default:
-      target.update(from: source, count: length)
+      to.copyMemory(from: from, byteCount: length)
     }
   }
 

@@ -32,12 +32,15 @@ package struct TextColumnMetrics {
   /// least one column wide, so it never vanishes with its header.
   package mutating func include(_ size: TextValueWidth, column: Int) {
     guard widths.indices.contains(column) else { return }
+    // Each array is written only when it changes: most values widen nothing, and a write
+    // costs a check that the array's storage is not shared.
     if size.isNumber {
-      holdsNumbers[column] = true
-      wholeWidths[column] = max(wholeWidths[column], size.whole)
-      fractionWidths[column] = max(fractionWidths[column], size.fraction)
+      if !holdsNumbers[column] { holdsNumbers[column] = true }
+      if size.whole > wholeWidths[column] { wholeWidths[column] = size.whole }
+      if size.fraction > fractionWidths[column] { fractionWidths[column] = size.fraction }
     }
-    widths[column] = max(widths[column], size.isBlank ? size.width : max(size.width, 1))
+    let width = size.isBlank ? size.width : max(size.width, 1)
+    if width > widths[column] { widths[column] = width }
   }
 
   /// Includes every value of a row, skipping those that cannot be wider than their column
@@ -58,8 +61,23 @@ package struct TextColumnMetrics {
       case .exactDecimal, .boolean, .empty:
         break
       }
-      include(TextValueWidth(values[column], tabWidth: tabWidth), column: column)
+      let size = TextValueWidth(values[column], tabWidth: tabWidth)
+      // Most values widen nothing; asking first keeps the checks that the arrays' storage is
+      // not shared (which a write needs) off the row.
+      if widens(size, column: column) { include(size, column: column) }
     }
+  }
+
+  /// Whether ``include(_:column:)`` would change anything for a value of size `size`.
+  private func widens(_ size: TextValueWidth, column: Int) -> Bool {
+    guard widths.indices.contains(column) else { return false }
+    if size.isNumber,
+      !holdsNumbers[column] || size.whole > wholeWidths[column]
+        || size.fraction > fractionWidths[column]
+    {
+      return true
+    }
+    return (size.isBlank ? size.width : max(size.width, 1)) > widths[column]
   }
 
   /// Takes in the widths measured over other rows: each the wider of the two.

@@ -112,6 +112,25 @@ package struct TextLineRoom {
     advance(past: stored, measured: byteCount, "text of \(byteCount) bytes stored \(stored)")
   }
 
+  /// Stores `text`, whose UTF-8 is contiguous, as it is, `byteCount` bytes of UTF-8.
+  ///
+  /// Unlike ``store(_:byteCount:)`` it has no copy for text bridged from Objective-C, so the
+  /// caller's borrowed text is not retained around it; other text stores nothing, which the
+  /// debug check of the length catches.
+  @inline(__always)
+  package mutating func store(contiguous text: String, byteCount: Int) {
+    assert(fits(byteCount), "\(byteCount) bytes of text passed the line's room")
+    let target = next
+    let stored =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        if let source = bytes.baseAddress {
+          OutputBuffer.copy(bytes.count, from: source, to: target)
+        }
+        return bytes.count
+      } ?? 0
+    advance(past: stored, measured: byteCount, "text of \(byteCount) bytes stored \(stored)")
+  }
+
   /// Stores `value` in decimal digits, `byteCount` bytes as it was measured.
   @inline(__always)
   package mutating func store(integer value: Int, byteCount: Int) {

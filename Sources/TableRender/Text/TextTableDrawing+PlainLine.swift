@@ -40,20 +40,25 @@ extension TextTableDrawing {
       var right = 0
       switch values[column] {
       case .text(let text):
-        let byteCount = text.utf8.count
-        let textWidth: Int
-        switch TerminalMeasure.of(text) {
-        case .width(let measured): textWidth = measured
-        case .needsClusters: textWidth = DisplayWidth.of(text)
-        case .needsEscaping: return false
+        // Text is read in place: one with no contiguous UTF-8 (bridged from Objective-C) takes
+        // the slower line, which copies it, so that no text is copied (retained and released)
+        // here.
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+          switch TerminalMeasure.of(bytes) {
+          case .width(let width): width
+          case .needsClusters: DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
+          case .needsEscaping: nil
+          }
         }
+        guard let textWidth = measured ?? nil else { return false }
+        let byteCount = text.utf8.count
         slack -= max(byteCount - textWidth, 0)
         guard textWidth <= width, slack >= 0 else { return false }
         let (left, after) = geometry.padding(
           contentWidth: textWidth, number: nil, width: width,
           alignment: geometry.textPlacements[column], column: column)
         room.storeSpaces(left)
-        if byteCount > 0 { room.store(text, byteCount: byteCount) }
+        if byteCount > 0 { room.store(contiguous: text, byteCount: byteCount) }
         right = after
       case .integer(let number):
         let parts = NumberWidth.parts(ofInteger: number)

@@ -138,7 +138,7 @@ public struct TextTableRenderer: TableRenderer {
         drawing.writeSectionTitle(TextField(text: title, tabWidth: tabWidth), to: &output)
       },
       row: { _, cell, object in
-        layout.textValues(of: cell, object: object).withUnsafeBufferPointer { values in
+        layout.withTextValues(of: cell, object: object) { values in
           drawing.writeRow(values, accessory: cell.accessory, tabWidth: tabWidth, to: &output)
         }
       },
@@ -175,8 +175,8 @@ public struct TextTableRenderer: TableRenderer {
       },
       { reader, position in
         reader.configureCell(&cell, at: position)
-        let values = layout.textValues(of: cell, object: reader.representedObject(at: position))
-        values.withUnsafeBufferPointer { values in
+        layout.withTextValues(of: cell, object: reader.representedObject(at: position)) {
+          values in
           metrics.include(row: values, tabWidth: tabWidth)
         }
         if cell.accessory != .none { metrics.hasAccessory = true }

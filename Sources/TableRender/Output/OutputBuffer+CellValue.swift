@@ -1,0 +1,40 @@
+import TableKit
+
+extension OutputBuffer {
+  /// Stores `value` at `target` as a row writer's raw write does and returns its length: an
+  /// integer, a decimal or an exact decimal in digits, a boolean as `true` or `false`, and a
+  /// text and the empty value as the format's `text` and `empty` store them.
+  ///
+  /// A text is read in place from its contiguous UTF-8, so the value is not copied (retained
+  /// and released) around the store: a writer's budget sends text with no contiguous UTF-8
+  /// (bridged from Objective-C) another way, and this stores nothing for it.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - target: Room for the value's longest form in the format.
+  ///   - text: Stores a text's UTF-8 at a target and returns its length.
+  ///   - empty: Stores the empty value at a target and returns its length.
+  /// - Returns: The number of bytes stored.
+  @inline(__always)
+  static func store(
+    _ value: CellValue,
+    at target: UnsafeMutablePointer<UInt8>,
+    text: (_ utf8: UnsafeBufferPointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) -> Int,
+    empty: (_ target: UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Int {
+    switch value {
+    case .text(let string):
+      return string.utf8.withContiguousStorageIfAvailable { text($0, target) } ?? 0
+    case .integer(let number):
+      return store(integer: number, at: target)
+    case .decimal(let number, let digits):
+      return store(decimal: number, fractionDigits: digits, at: target)
+    case .exactDecimal(let number):
+      return store(exactDecimal: number, at: target)
+    case .boolean(let flag):
+      return store(flag ? "true" : "false" as StaticString, at: target)
+    case .empty:
+      return empty(target)
+    }
+  }
+}
