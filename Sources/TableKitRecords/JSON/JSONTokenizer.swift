@@ -46,6 +46,9 @@ package struct JSONTokenizer {
   var droppedColumns = 0
   /// Bytes of a string with escapes, decoded; kept to reuse its storage.
   var scratch: [UInt8] = []
+  /// Where the text of the last string or number read by ``next(leavingText:)`` with
+  /// `leavingText` set stands: in ``buffer`` (or, for a string with escapes, in ``scratch``).
+  var leftText: (inScratch: Bool, range: Range<Int>) = (false, 0..<0)
 
   /// Creates a tokenizer over `bytes`.
   ///
@@ -164,13 +167,27 @@ package struct JSONTokenizer {
   /// - Throws: ``JSONTableError`` for bytes that make no token: invalid UTF-8, a bad escape or
   ///   number, an unterminated string, a character that cannot start a token.
   package mutating func next() throws(JSONTableError) -> JSONToken {
+    try next(leavingText: false)
+  }
+
+  /// Returns the next token; with `leavingText` set, a string or a number comes with no
+  /// `String` made for it: the token's string (or the number's ``JSONNumber/text``) is empty,
+  /// and its decoded bytes are read with ``withLeftText(_:)`` before the next token is asked for.
+  ///
+  /// Every check of ``next()`` is made, with the same errors.
+  ///
+  /// - Parameter leavingText: Whether a string's or number's text is left in the bytes.
+  /// - Returns: The token, as ``next()`` returns it but for that text.
+  /// - Throws: ``JSONTableError`` as ``next()`` throws it.
+  @inline(__always)
+  package mutating func next(leavingText: Bool) throws(JSONTableError) -> JSONToken {
     if awaitsByteOrderMark { return .needsMoreInput }
     skipWhitespace()
     tokenStart = index
     guard index < buffer.count else { return isComplete ? .endOfInput : .needsMoreInput }
     switch buffer[index] {
     case UInt8(ascii: "\""):
-      return try scanString()
+      return try scanString(leavingText: leavingText)
     case UInt8(ascii: ","):
       index += 1
       return .comma
@@ -190,7 +207,7 @@ package struct JSONTokenizer {
       index += 1
       return .endObject
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return try scanNumber()
+      return try scanNumber(leavingText: leavingText)
     case UInt8(ascii: "t"):
       return try scanLiteral("true", .boolean(true))
     case UInt8(ascii: "f"):
@@ -209,6 +226,20 @@ package struct JSONTokenizer {
       }
       throw failure
     }
+  }
+
+  /// Calls `body` with the decoded bytes of the string, or the text of the number, that
+  /// ``next(leavingText:)`` just returned with `leavingText` set.
+  ///
+  /// - Parameter body: Reads the bytes, which are valid only while it runs.
+  /// - Returns: What `body` returns.
+  @inline(__always)
+  package func withLeftText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let range = leftText.range
+    if leftText.inScratch {
+      return scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+    return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds, counting lines.
