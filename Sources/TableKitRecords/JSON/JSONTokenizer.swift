@@ -66,9 +66,18 @@ package struct JSONTokenizer {
   ///
   /// - Parameter bytes: The chunk.
   package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
-    if tokenStart > 0 && tokenStart >= buffer.count / 2 { dropTokenizedBytes() }
+    var drop = tokenStart
+    if let keptOffset { drop = min(drop, max(keptOffset - droppedCount, 0)) }
+    if drop > 0 && drop >= buffer.count / 2 { dropBytes(drop) }
     buffer.append(contentsOf: bytes)
   }
+
+  /// The offset in the input from which bytes are kept as chunks arrive, though tokenized.
+  ///
+  /// ``append(contentsOf:)`` drops only the bytes before it; `nil` drops every tokenized byte.
+  /// A reader that hands a record's fields over as the bytes they stand in sets it at the
+  /// record's start (``JSONRecordReader/consumeFieldBytes(with:into:)``).
+  package var keptOffset: Int?
 
   /// The bytes from the start of the token being read to the end of those given: after
   /// ``JSONToken/needsMoreInput``, how long the unfinished token is so far.
@@ -88,15 +97,20 @@ package struct JSONTokenizer {
     isComplete = true
   }
 
-  /// Drops the bytes before the current token, keeping line and column counts right.
-  private mutating func dropTokenizedBytes() {
-    let count = tokenStart
-    droppedColumns += characterCount(from: lineStart, to: count)
-    lineStart = 0
+  /// Drops the first `count` bytes, at most those before the current token, keeping line and
+  /// column counts right.
+  private mutating func dropBytes(_ count: Int) {
+    if lineStart <= count {
+      droppedColumns += characterCount(from: lineStart, to: count)
+      lineStart = 0
+    } else {
+      // The current line starts after the bytes dropped.
+      lineStart -= count
+    }
     buffer.removeFirst(count)
     droppedCount += count
     index -= count
-    tokenStart = 0
+    tokenStart -= count
   }
 
   /// The number of characters (bytes that start a UTF-8 sequence) in `buffer[start..<end]`.

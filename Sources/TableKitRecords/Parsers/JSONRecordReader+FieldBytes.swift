@@ -16,18 +16,15 @@ extension JSONRecordReader {
     var fields: [FieldBytes] = []
     fields.reserveCapacity(columns.count)
     var rows = 0
+    defer { tokenizer.keptOffset = nil }
     while let start = try startRecord() {
       defer { self.record = nil }
+      // The record's bytes stay in the tokenizer until its fields are handed over.
+      tokenizer.keptOffset = tokenizer.droppedCount + tokenizer.tokenStart
       try readObject(start, into: &record)
       if layout == .array { try afterRecord() }
-      record.bytes.withUnsafeBufferPointer { bytes in
-        fields.removeAll(keepingCapacity: true)
-        for span in record.spans {
-          fields.append(
-            FieldBytes(
-              bytes: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), kind: span.kind))
-        }
-        fields.withUnsafeBufferPointer { consumer.consume(fields: $0, into: &output) }
+      record.withFields(in: tokenizer, reusing: &fields) {
+        consumer.consume(fields: $0, into: &output)
       }
       rows += 1
     }

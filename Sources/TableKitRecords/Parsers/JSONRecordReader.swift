@@ -514,6 +514,8 @@ package struct JSONRecordReader: RecordReader {
   ///
   /// - Parameter leavingText: Whether a string's or a number's text is left in the tokenizer's
   ///   bytes rather than made a `String` (``JSONTokenizer/next(leavingText:)``).
+  /// - Returns: The token (never ``JSONToken/needsMoreInput``).
+  /// - Throws: ``TableInputError`` for bytes that make no token, or past a limit.
   private mutating func pull(leavingText: Bool = false) throws(TableInputError) -> JSONToken {
     while true {
       let token: JSONToken
