@@ -353,9 +353,11 @@ package struct JSONRecordReader: RecordReader {
       // which drops the key's bytes (a mark taken here would then name the value's place).
       let latePosition =
         index == nil && !learnsColumns && !ignoresUnknownKeys ? tokenizer.tokenPosition : nil
-      let colon = try pull()
-      guard colon.is(.colon) else {
-        throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+      if !tokenizer.read(punctuation: UInt8(ascii: ":")) {
+        let colon = try pull()
+        guard colon.is(.colon) else {
+          throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+        }
       }
       let value = try pull(leavingText: Fields.leavesTextInBuffer)
       if let index {
@@ -373,6 +375,8 @@ package struct JSONRecordReader: RecordReader {
             reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
         }
       }
+      if tokenizer.read(punctuation: UInt8(ascii: ",")) { continue }
+      if tokenizer.read(punctuation: UInt8(ascii: "}")) { return }
       let token = try pull()
       if token.is(.endObject) { return }
       guard token.is(.comma) else {
