@@ -257,7 +257,16 @@ package struct JSONTokenizer {
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds, counting lines.
+  ///
+  /// Most tokens follow another with no space: that case is decided here, inline, by one byte.
+  @inline(__always)
   mutating func skipWhitespace() {
+    if index > 0 && index < buffer.count && buffer[index] > UInt8(ascii: " ") { return }
+    skipWhitespaceAndByteOrderMark()
+  }
+
+  /// ``skipWhitespace()`` byte by byte, skipping a byte order mark at the very start.
+  private mutating func skipWhitespaceAndByteOrderMark() {
     if index == 0 && droppedCount == 0 { skipByteOrderMark() }
     while index < buffer.count {
       switch buffer[index] {

@@ -165,19 +165,29 @@ struct JSONFieldBytesRecord: JSONRecordFields {
     in tokenizer: JSONTokenizer, reusing fields: inout [FieldBytes],
     _ body: (UnsafeBufferPointer<FieldBytes>) -> Void
   ) {
+    if fields.count != spans.count {
+      fields = Array(
+        repeating: FieldBytes(bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .empty),
+        count: spans.count)
+    }
     let shift = tokenizer.droppedCount
     tokenizer.buffer.withUnsafeBufferPointer { input in
       bytes.withUnsafeBufferPointer { own in
-        fields.removeAll(keepingCapacity: true)
-        for span in spans {
-          let field =
-            span.isInInput
-            ? UnsafeBufferPointer(
-              rebasing: input[(span.range.lowerBound - shift)..<(span.range.upperBound - shift)])
-            : UnsafeBufferPointer(rebasing: own[span.range])
-          fields.append(FieldBytes(bytes: field, kind: span.kind))
+        spans.withUnsafeBufferPointer { spans in
+          fields.withUnsafeMutableBufferPointer { fields in
+            for index in spans.indices {
+              let span = spans[index]
+              let field =
+                span.isInInput
+                ? UnsafeBufferPointer(
+                  rebasing: input[(span.range.lowerBound - shift)..<(span.range.upperBound - shift)]
+                )
+                : UnsafeBufferPointer(rebasing: own[span.range])
+              fields[index] = FieldBytes(bytes: field, kind: span.kind)
+            }
+            body(UnsafeBufferPointer(fields))
+          }
         }
-        fields.withUnsafeBufferPointer(body)
       }
     }
   }
