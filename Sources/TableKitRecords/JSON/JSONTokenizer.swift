@@ -298,8 +298,15 @@ package struct JSONTokenizer {
   {
     let length = word.utf8CodeUnitCount
     let available = min(length, buffer.count - index)
-    let matches = word.withUTF8Buffer { expected in
-      buffer[index..<(index + available)].elementsEqual(expected.prefix(available))
+    // Through pointers: comparing slices cost more than the rest of a record's booleans.
+    let start = index
+    let matches = buffer.withUnsafeBufferPointer { bytes in
+      word.withUTF8Buffer { expected in
+        for offset in 0..<available where bytes[start + offset] != expected[offset] {
+          return false
+        }
+        return true
+      }
     }
     if matches && available == length {
       index += length
