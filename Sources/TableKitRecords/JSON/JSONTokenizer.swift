@@ -245,6 +245,9 @@ package struct JSONTokenizer {
   /// Calls `body` with the decoded bytes of the string, or the text of the number, that
   /// ``next(leavingText:)`` just returned with `leavingText` set.
   ///
+  /// Call it only right after such a string or number: after any other token, or once more
+  /// input was appended, the place it notes may no longer hold those bytes.
+  ///
   /// - Parameter body: Reads the bytes, which are valid only while it runs.
   /// - Returns: What `body` returns.
   @inline(__always)
