@@ -32,6 +32,25 @@ extension JSONTokenizer {
     return true
   }
 
+  /// Reads the next token if it is the one-byte punctuation `byte` (`:`, `,`, `}` …) and says
+  /// whether it was; otherwise it reads nothing but the whitespace before the token.
+  ///
+  /// The reader of records expects a colon after each key and a comma or a closing brace after
+  /// each value: checking the byte costs less than making a ``JSONToken`` of it.
+  ///
+  /// - Parameter byte: The punctuation's byte.
+  /// - Returns: Whether it was read (as ``next()`` would have read it).
+  @inline(__always)
+  mutating func read(punctuation byte: UInt8) -> Bool {
+    // At the very start a byte order mark may be pending: leave that to `next()`.
+    guard index > 0 || droppedCount > 0 else { return false }
+    skipWhitespace()
+    guard index < buffer.count, buffer[index] == byte else { return false }
+    tokenStart = index
+    index += 1
+    return true
+  }
+
   /// ``readString(matching:)`` for the key `keys[range]`.
   ///
   /// - Parameters:

@@ -3,8 +3,9 @@ extension JSONTokenizer {
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
   ///
   /// The first 19 digits before the exponent are gathered into a whole number on the way, so
-  /// most numbers become cells without reading their text again.
-  mutating func scanNumber() throws(JSONTableError) -> JSONToken {
+  /// most numbers become cells without reading their text again. With `leavingText` set, the
+  /// number's text is empty and ``leftText`` says where it stands (see ``next(leavingText:)``).
+  mutating func scanNumber(leavingText: Bool) throws(JSONTableError) -> JSONToken {
     var offset = index
     let isNegative = buffer[offset] == UInt8(ascii: "-")
     if isNegative { offset += 1 }
@@ -80,7 +81,13 @@ extension JSONTokenizer {
     }
     // The number may go on in the next chunk of a stream.
     if offset == buffer.count && !isComplete { return .needsMoreInput }
-    let text = Self.text(of: buffer, from: index, to: offset)
+    let text: String
+    if leavingText {
+      leftText = (false, index..<offset)
+      text = ""
+    } else {
+      text = Self.text(of: buffer, from: index, to: offset)
+    }
     index = offset
     return .number(
       JSONNumber(

@@ -46,6 +46,9 @@ package struct JSONTokenizer {
   var droppedColumns = 0
   /// Bytes of a string with escapes, decoded; kept to reuse its storage.
   var scratch: [UInt8] = []
+  /// Where the text of the last string or number read by ``next(leavingText:)`` with
+  /// `leavingText` set stands: in ``buffer`` (or, for a string with escapes, in ``scratch``).
+  var leftText: (inScratch: Bool, range: Range<Int>) = (false, 0..<0)
 
   /// Creates a tokenizer over `bytes`.
   ///
@@ -63,9 +66,18 @@ package struct JSONTokenizer {
   ///
   /// - Parameter bytes: The chunk.
   package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
-    if tokenStart > 0 && tokenStart >= buffer.count / 2 { dropTokenizedBytes() }
+    var drop = tokenStart
+    if let keptOffset { drop = min(drop, max(keptOffset - droppedCount, 0)) }
+    if drop > 0 && drop >= buffer.count / 2 { dropBytes(drop) }
     buffer.append(contentsOf: bytes)
   }
+
+  /// The offset in the input from which bytes are kept as chunks arrive, though tokenized.
+  ///
+  /// ``append(contentsOf:)`` drops only the bytes before it; `nil` drops every tokenized byte.
+  /// A reader that hands a record's fields over as the bytes they stand in sets it at the
+  /// record's start (``JSONRecordReader/consumeFieldBytes(with:into:)``).
+  package var keptOffset: Int?
 
   /// The bytes from the start of the token being read to the end of those given: after
   /// ``JSONToken/needsMoreInput``, how long the unfinished token is so far.
@@ -85,15 +97,20 @@ package struct JSONTokenizer {
     isComplete = true
   }
 
-  /// Drops the bytes before the current token, keeping line and column counts right.
-  private mutating func dropTokenizedBytes() {
-    let count = tokenStart
-    droppedColumns += characterCount(from: lineStart, to: count)
-    lineStart = 0
+  /// Drops the first `count` bytes, at most those before the current token, keeping line and
+  /// column counts right.
+  private mutating func dropBytes(_ count: Int) {
+    if lineStart <= count {
+      droppedColumns += characterCount(from: lineStart, to: count)
+      lineStart = 0
+    } else {
+      // The current line starts after the bytes dropped.
+      lineStart -= count
+    }
     buffer.removeFirst(count)
     droppedCount += count
     index -= count
-    tokenStart = 0
+    tokenStart -= count
   }
 
   /// The number of characters (bytes that start a UTF-8 sequence) in `buffer[start..<end]`.
@@ -164,13 +181,27 @@ package struct JSONTokenizer {
   /// - Throws: ``JSONTableError`` for bytes that make no token: invalid UTF-8, a bad escape or
   ///   number, an unterminated string, a character that cannot start a token.
   package mutating func next() throws(JSONTableError) -> JSONToken {
+    try next(leavingText: false)
+  }
+
+  /// Returns the next token; with `leavingText` set, a string or a number comes with no
+  /// `String` made for it: the token's string (or the number's ``JSONNumber/text``) is empty,
+  /// and its decoded bytes are read with ``withLeftText(_:)`` before the next token is asked for.
+  ///
+  /// Every check of ``next()`` is made, with the same errors.
+  ///
+  /// - Parameter leavingText: Whether a string's or number's text is left in the bytes.
+  /// - Returns: The token, as ``next()`` returns it but for that text.
+  /// - Throws: ``JSONTableError`` as ``next()`` throws it.
+  @inline(__always)
+  package mutating func next(leavingText: Bool) throws(JSONTableError) -> JSONToken {
     if awaitsByteOrderMark { return .needsMoreInput }
     skipWhitespace()
     tokenStart = index
     guard index < buffer.count else { return isComplete ? .endOfInput : .needsMoreInput }
     switch buffer[index] {
     case UInt8(ascii: "\""):
-      return try scanString()
+      return try scanString(leavingText: leavingText)
     case UInt8(ascii: ","):
       index += 1
       return .comma
@@ -190,7 +221,7 @@ package struct JSONTokenizer {
       index += 1
       return .endObject
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return try scanNumber()
+      return try scanNumber(leavingText: leavingText)
     case UInt8(ascii: "t"):
       return try scanLiteral("true", .boolean(true))
     case UInt8(ascii: "f"):
@@ -211,8 +242,34 @@ package struct JSONTokenizer {
     }
   }
 
+  /// Calls `body` with the decoded bytes of the string, or the text of the number, that
+  /// ``next(leavingText:)`` just returned with `leavingText` set.
+  ///
+  /// Call it only right after such a string or number: after any other token, or once more
+  /// input was appended, the place it notes may no longer hold those bytes.
+  ///
+  /// - Parameter body: Reads the bytes, which are valid only while it runs.
+  /// - Returns: What `body` returns.
+  @inline(__always)
+  package func withLeftText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let range = leftText.range
+    if leftText.inScratch {
+      return scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+    return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
   /// Skips spaces, tabs, carriage returns and line feeds, counting lines.
+  ///
+  /// Most tokens follow another with no space: that case is decided here, inline, by one byte.
+  @inline(__always)
   mutating func skipWhitespace() {
+    if index > 0 && index < buffer.count && buffer[index] > UInt8(ascii: " ") { return }
+    skipWhitespaceAndByteOrderMark()
+  }
+
+  /// ``skipWhitespace()`` byte by byte, skipping a byte order mark at the very start.
+  private mutating func skipWhitespaceAndByteOrderMark() {
     if index == 0 && droppedCount == 0 { skipByteOrderMark() }
     while index < buffer.count {
       switch buffer[index] {
@@ -244,8 +301,15 @@ package struct JSONTokenizer {
   {
     let length = word.utf8CodeUnitCount
     let available = min(length, buffer.count - index)
-    let matches = word.withUTF8Buffer { expected in
-      buffer[index..<(index + available)].elementsEqual(expected.prefix(available))
+    // Through pointers: comparing slices cost more than the rest of a record's booleans.
+    let start = index
+    let matches = buffer.withUnsafeBufferPointer { bytes in
+      word.withUTF8Buffer { expected in
+        for offset in 0..<available where bytes[start + offset] != expected[offset] {
+          return false
+        }
+        return true
+      }
     }
     if matches && available == length {
       index += length

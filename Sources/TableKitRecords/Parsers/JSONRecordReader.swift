@@ -36,15 +36,15 @@ package struct JSONRecordReader: RecordReader {
   private var plainKeys: [PlainKey] = []
   /// The UTF-8 of every column's title, one after another (``PlainKey/range`` says where).
   private var plainKeyBytes: [UInt8] = []
-  private var tokenizer: JSONTokenizer
+  var tokenizer: JSONTokenizer
   private let input: ByteInput
-  private let layout: Layout
+  let layout: Layout
   /// Whether rows are arrays under a header array (else objects).
-  private var rowsAreArrays = false
+  private(set) var rowsAreArrays = false
   /// The index of each key learned so far.
   private var columnIndex: [String: Int] = [:]
   /// Whether new keys are still taken as columns.
-  private var learnsColumns = true
+  private(set) var learnsColumns = true
   /// Keys to leave out rather than report once the columns are fixed: all unknown ones.
   private var ignoresUnknownKeys = false
   private var recordCount = 0
@@ -53,7 +53,7 @@ package struct JSONRecordReader: RecordReader {
   private let limits: InputLimits
   /// The record being read: where it starts in the input, a note of its place, and the place
   /// itself once it was worked out (before its bytes could be dropped).
-  private var record: (offset: Int, mark: JSONTokenizer.Mark, position: JSONPosition?)?
+  var record: (offset: Int, mark: JSONTokenizer.Mark, position: JSONPosition?)?
 
   /// Opens a reader on `input` and reads up to its first record.
   ///
@@ -208,24 +208,7 @@ package struct JSONRecordReader: RecordReader {
   /// Appends the next record's values to `values`, one per column known after it; `false` at
   /// the end.
   private mutating func appendRecord(to values: inout [CellValue]) throws(TableInputError) -> Bool {
-    if finished { return false }
-    let start: JSONToken
-    if let pending {
-      start = pending
-      self.pending = nil
-    } else {
-      start = try pull()
-    }
-    if start.is(.endOfInput) && layout == .lines {
-      finished = true
-      return false
-    }
-    if start.is(.endArray) && layout == .array {
-      try expectEnd()
-      return false
-    }
-    recordCount += 1
-    record = (tokenizer.endOffset - tokenizer.pendingByteCount, tokenizer.tokenMark, nil)
+    guard let start = try startRecord() else { return false }
     defer { record = nil }
     if rowsAreArrays {
       guard start.is(.beginArray) else {
@@ -242,20 +225,52 @@ package struct JSONRecordReader: RecordReader {
           reason: .raggedRow(row: recordCount, count: count, columns: columns.count))
       }
     } else {
-      guard start.is(.beginObject) else {
-        let expected =
-          layout == .lines ? "an object (one record per line)" : "an object (a record)"
-        throw unexpected(start, expected: expected)
-      }
-      try readObjectRow(into: &values)
-      try checkRecordLength()
+      try readObject(start, into: &values)
     }
     if layout == .array { try afterRecord() }
     return true
   }
 
+  /// Reads up to the first token of the next record and counts the record, noting where it
+  /// starts in ``record``; `nil` at the end of the records.
+  mutating func startRecord() throws(TableInputError) -> JSONToken? {
+    if finished { return nil }
+    let start: JSONToken
+    if let pending {
+      start = pending
+      self.pending = nil
+    } else {
+      start = try pull()
+    }
+    if start.is(.endOfInput) && layout == .lines {
+      finished = true
+      return nil
+    }
+    if start.is(.endArray) && layout == .array {
+      try expectEnd()
+      return nil
+    }
+    recordCount += 1
+    record = (tokenizer.endOffset - tokenizer.pendingByteCount, tokenizer.tokenMark, nil)
+    return start
+  }
+
+  /// Reads a record that is an object, whose first token is `start`, into `fields`, and checks
+  /// its length.
+  mutating func readObject<Fields: JSONRecordFields>(
+    _ start: JSONToken, into fields: inout Fields
+  ) throws(TableInputError) {
+    guard start.is(.beginObject) else {
+      let expected =
+        layout == .lines ? "an object (one record per line)" : "an object (a record)"
+      throw unexpected(start, expected: expected)
+    }
+    try readObjectRow(into: &fields)
+    try checkRecordLength()
+  }
+
   /// Checks the record just read against the record limit.
-  private mutating func checkRecordLength() throws(TableInputError) {
+  mutating func checkRecordLength() throws(TableInputError) {
     guard let record, tokenizer.readOffset - record.offset > limits.maximumRecordBytes else {
       return
     }
@@ -265,7 +280,7 @@ package struct JSONRecordReader: RecordReader {
   }
 
   /// Reads the `,` or `]` after a record of an array.
-  private mutating func afterRecord() throws(TableInputError) {
+  mutating func afterRecord() throws(TableInputError) {
     let token = try pull()
     if token.is(.comma) { return }
     guard token.is(.endArray) else {
@@ -305,9 +320,10 @@ package struct JSONRecordReader: RecordReader {
   /// The key expected next (the column after the last one filled) is first compared with the
   /// bytes as they stand (``JSONTokenizer/readString(matching:)``); any other key is read as a
   /// token and looked up.
-  private mutating func readObjectRow(into values: inout [CellValue]) throws(TableInputError) {
-    let first = values.count
-    values.append(contentsOf: repeatElement(.empty, count: columns.count))
+  private mutating func readObjectRow<Fields: JSONRecordFields>(
+    into fields: inout Fields
+  ) throws(TableInputError) {
+    let first = fields.beginRecord(width: columns.count)
     var expected = 0
     var isFirstKey = true
     while true {
@@ -337,23 +353,30 @@ package struct JSONRecordReader: RecordReader {
       // which drops the key's bytes (a mark taken here would then name the value's place).
       let latePosition =
         index == nil && !learnsColumns && !ignoresUnknownKeys ? tokenizer.tokenPosition : nil
-      let colon = try pull()
-      guard colon.is(.colon) else {
-        throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+      if !tokenizer.read(punctuation: UInt8(ascii: ":")) {
+        let colon = try pull()
+        guard colon.is(.colon) else {
+          throw unexpected(colon, expected: "`:` after the key \(JSONText.quoted(key))")
+        }
       }
-      let value = try self.value(try pull())
+      let value = try pull(leavingText: Fields.leavesTextInBuffer)
       if let index {
-        values[first + index] = value
+        try fields.store(value, at: first + index, reader: &self)
         expected = index + 1
       } else if learnsColumns {
+        try fields.store(value, at: first + columns.count, reader: &self)
         appendColumn(key)
-        values.append(value)
         expected = columns.count
-      } else if !ignoresUnknownKeys {
-        throw TableInputError(
-          path: input.name, position: latePosition,
-          reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
+      } else {
+        try skipValue(value)
+        if !ignoresUnknownKeys {
+          throw TableInputError(
+            path: input.name, position: latePosition,
+            reason: .lateKey(key, record: recordCount, sampled: recordsBeforeFixing))
+        }
       }
+      if tokenizer.read(punctuation: UInt8(ascii: ",")) { continue }
+      if tokenizer.read(punctuation: UInt8(ascii: "}")) { return }
       let token = try pull()
       if token.is(.endObject) { return }
       guard token.is(.comma) else {
@@ -401,8 +424,24 @@ package struct JSONRecordReader: RecordReader {
     }
   }
 
+  /// Reads the value whose first token is `token` for a key that is left out, checking it as
+  /// ``value(_:)`` would.
+  private mutating func skipValue(_ token: JSONToken) throws(TableInputError) {
+    switch token {
+    case .string, .number, .boolean, .null:
+      return
+    case .beginObject, .beginArray:
+      _ = try nestedText(token)
+    default:
+      throw unexpected(token, expected: Self.expectedValue)
+    }
+  }
+
+  /// What a message says was expected where a value's first token was not one.
+  static let expectedValue = "a value (a string, number, true, false or null)"
+
   /// The cell for a value whose first token is `token`.
-  private mutating func value(_ token: JSONToken) throws(TableInputError) -> CellValue {
+  mutating func value(_ token: JSONToken) throws(TableInputError) -> CellValue {
     switch token {
     case .string(let text):
       return .text(text)
@@ -415,12 +454,12 @@ package struct JSONRecordReader: RecordReader {
     case .beginObject, .beginArray:
       return .text(try nestedText(token))
     default:
-      throw unexpected(token, expected: "a value (a string, number, true, false or null)")
+      throw unexpected(token, expected: Self.expectedValue)
     }
   }
 
   /// A nested object or array written back as compact JSON, read with no recursion.
-  private mutating func nestedText(_ first: JSONToken) throws(TableInputError) -> String {
+  mutating func nestedText(_ first: JSONToken) throws(TableInputError) -> String {
     var text = ""
     var open: [Bool] = []  // For each open bracket: whether it is an object.
     var token = first
@@ -464,7 +503,7 @@ package struct JSONRecordReader: RecordReader {
   }
 
   /// "expected …, found …" at the token just read.
-  private func unexpected(_ token: JSONToken, expected: String) -> TableInputError {
+  func unexpected(_ token: JSONToken, expected: String) -> TableInputError {
     TableInputError(
       path: input.name, position: tokenizer.tokenPosition,
       reason: .notATable(expected: expected, found: token.description))
@@ -476,11 +515,16 @@ package struct JSONRecordReader: RecordReader {
   /// so a long one is scanned a logarithmic number of times (see ``JSONTokenizer``); the token
   /// and the record it is in are checked against the limits first, and never read more than a
   /// byte past them.
-  private mutating func pull() throws(TableInputError) -> JSONToken {
+  ///
+  /// - Parameter leavingText: Whether a string's or a number's text is left in the tokenizer's
+  ///   bytes rather than made a `String` (``JSONTokenizer/next(leavingText:)``).
+  /// - Returns: The token (never ``JSONToken/needsMoreInput``).
+  /// - Throws: ``TableInputError`` for bytes that make no token, or past a limit.
+  private mutating func pull(leavingText: Bool = false) throws(TableInputError) -> JSONToken {
     while true {
       let token: JSONToken
       do {
-        token = try tokenizer.next()
+        token = try tokenizer.next(leavingText: leavingText)
       } catch {
         throw TableInputError(error)
       }
@@ -538,7 +582,7 @@ extension JSONToken {
   /// Whether the token is `punctuation`, compared by case alone: the synthesized `==` compares
   /// payloads through a generic path, which costs on every token of a large input.
   @inline(__always)
-  fileprivate func `is`(_ punctuation: JSONToken) -> Bool {
+  func `is`(_ punctuation: JSONToken) -> Bool {
     switch (self, punctuation) {
     case (.beginObject, .beginObject), (.endObject, .endObject), (.beginArray, .beginArray),
       (.endArray, .endArray), (.comma, .comma), (.colon, .colon), (.endOfInput, .endOfInput):

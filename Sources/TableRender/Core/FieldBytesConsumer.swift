@@ -10,6 +10,9 @@ package struct FieldBytes {
     case text
     /// A number the reader recognised (`ValueInference`), to be written as it is: it is never
     /// escaped and never guarded as a formula, as a `CellValue` number is not.
+    ///
+    /// A JSON reader hands `true` and `false` this way too: a boolean is written as its word,
+    /// unescaped and unguarded, as a number is.
     case number
     /// No value.
     case empty

@@ -120,4 +120,55 @@ import Testing
       }
     }
   }
+
+  /// The tokens of `bytes` in chunks, each string and number as its text: with `leavingText`
+  /// read from the bytes the tokenizer leaves them in (``JSONTokenizer/withLeftText(_:)``),
+  /// otherwise from the token.
+  static func texts(
+    _ bytes: [UInt8], leavingText: Bool, chunkedBy generator: inout SplitMix64, maximumChunk: Int
+  ) throws -> [String] {
+    var rest = bytes[...]
+    func chunk() -> ArraySlice<UInt8> {
+      let size = Int.random(in: 0...maximumChunk, using: &generator)
+      defer { rest = rest.dropFirst(size) }
+      return rest.prefix(size)
+    }
+    var tokenizer = JSONTokenizer(path: "t.json", bytes: Array(chunk()), isComplete: false)
+    var texts: [String] = []
+    while true {
+      let token = try tokenizer.next(leavingText: leavingText)
+      // The text left behind is the last string's or number's, read right after it.
+      func left() -> String { tokenizer.withLeftText { String(decoding: $0, as: UTF8.self) } }
+      switch token {
+      case .endOfInput:
+        return texts
+      case .needsMoreInput:
+        if rest.isEmpty { tokenizer.finishInput() } else { tokenizer.append(contentsOf: chunk()) }
+      case .string(let text):
+        #expect(text.isEmpty || !leavingText)
+        texts.append("string " + (leavingText ? left() : text))
+      case .number(let number):
+        #expect(number.text.isEmpty == leavingText)
+        texts.append("number " + (leavingText ? left() : number.text))
+      default:
+        texts.append("\(token)")
+      }
+    }
+  }
+
+  @Test func stringsAndNumbersLeftInTheBytesAreTheTokensTexts() throws {
+    var generator = SplitMix64(state: 11)
+    let expected = try Self.texts(
+      Self.sample, leavingText: false, chunkedBy: &generator, maximumChunk: 1 << 20)
+    #expect(expected.contains("string b\n\"c\""))
+    #expect(expected.contains("string Café \u{1F600} 日本 😀"))
+    #expect(expected.contains("number -0.0"))
+    for maximumChunk in [1, 2, 3, 7, 1 << 20] {
+      for _ in 0..<10 {
+        let left = try Self.texts(
+          Self.sample, leavingText: true, chunkedBy: &generator, maximumChunk: maximumChunk)
+        #expect(left == expected, "chunks of up to \(maximumChunk)")
+      }
+    }
+  }
 }
