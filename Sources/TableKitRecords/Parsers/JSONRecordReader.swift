@@ -459,42 +459,54 @@ package struct JSONRecordReader: RecordReader {
   }
 
   /// A nested object or array written back as compact JSON, read with no recursion.
+  ///
+  /// Every token is checked against what JSON allows after the one before (a key and its colon
+  /// in an object, a comma between two values, no comma before a closing bracket), so a
+  /// malformed value is an error naming its place rather than text that is not JSON.
   mutating func nestedText(_ first: JSONToken) throws(TableInputError) -> String {
     var text = ""
     var open: [Bool] = []  // For each open bracket: whether it is an object.
     var token = first
-    var afterValue = false
+    var expected = NestedExpectation.value
     while true {
       switch token {
       case .beginObject, .beginArray:
-        guard !afterValue else { throw unexpected(token, expected: "`,` or a closing bracket") }
+        guard expected.takesValue else { throw unexpected(token, expected: expected.words) }
         let isObject = token.is(.beginObject)
         open.append(isObject)
         text += isObject ? "{" : "["
-        afterValue = false
+        expected = isObject ? .keyOrEnd : .valueOrEnd
       case .endObject, .endArray:
-        guard let isObject = open.popLast(), isObject == (token.is(.endObject)) else {
-          throw unexpected(token, expected: "a value")
+        let isObject = token.is(.endObject)
+        guard let innermost = open.last, innermost == isObject, expected.takesEnd else {
+          throw unexpected(token, expected: expected.words)
         }
+        open.removeLast()
         text += isObject ? "}" : "]"
-        afterValue = true
         if open.isEmpty { return text }
-      case .comma, .colon:
-        guard afterValue else { throw unexpected(token, expected: "a value") }
-        text += token.is(.comma) ? "," : ":"
-        afterValue = false
+        expected = .commaOrEnd
+      case .comma:
+        guard expected == .commaOrEnd else { throw unexpected(token, expected: expected.words) }
+        text += ","
+        expected = open.last == true ? .key : .value
+      case .colon:
+        guard expected == .colon else { throw unexpected(token, expected: expected.words) }
+        text += ":"
+        expected = .value
       case .string(let string):
+        guard expected.takesValue || expected.takesKey else {
+          throw unexpected(token, expected: expected.words)
+        }
         JSONText.appendEscaped(string, to: &text)
-        afterValue = true
-      case .number(let number):
-        text += number.text
-        afterValue = true
-      case .boolean(let flag):
-        text += flag ? "true" : "false"
-        afterValue = true
-      case .null:
-        text += "null"
-        afterValue = true
+        expected = expected.takesKey ? .colon : .commaOrEnd
+      case .number, .boolean, .null:
+        guard expected.takesValue else { throw unexpected(token, expected: expected.words) }
+        switch token {
+        case .number(let number): text += number.text
+        case .boolean(let flag): text += flag ? "true" : "false"
+        default: text += "null"
+        }
+        expected = .commaOrEnd
       case .endOfInput, .needsMoreInput:
         throw unexpected(token, expected: "the rest of the nested value")
       }
@@ -589,6 +601,41 @@ extension JSONToken {
       true
     default:
       false
+    }
+  }
+}
+
+/// What may come next inside a nested value (``JSONRecordReader/nestedText(_:)``).
+enum NestedExpectation: Equatable {
+  /// A value: after a colon or a comma in an array.
+  case value
+  /// A value or `]`: first in an array.
+  case valueOrEnd
+  /// A key: after a comma in an object.
+  case key
+  /// A key or `}`: first in an object.
+  case keyOrEnd
+  /// The colon after a key.
+  case colon
+  /// A comma or the closing bracket, after a value.
+  case commaOrEnd
+
+  /// Whether a value may come.
+  var takesValue: Bool { self == .value || self == .valueOrEnd }
+  /// Whether a key may come.
+  var takesKey: Bool { self == .key || self == .keyOrEnd }
+  /// Whether a closing bracket may come (the right one is checked apart).
+  var takesEnd: Bool { self == .valueOrEnd || self == .keyOrEnd || self == .commaOrEnd }
+
+  /// How a message names what was expected.
+  var words: String {
+    switch self {
+    case .value: "a value"
+    case .valueOrEnd: "a value or `]`"
+    case .key: "a key (a string)"
+    case .keyOrEnd: "a key (a string) or `}`"
+    case .colon: "`:` after the key"
+    case .commaOrEnd: "`,` or a closing bracket"
     }
   }
 }

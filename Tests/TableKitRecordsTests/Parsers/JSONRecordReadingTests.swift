@@ -40,6 +40,32 @@ import Testing
     #expect(table.rows == [[#"{"k":[1,"q\"",null]}"#, "[]"]])
   }
 
+  @Test func malformedNestedValuesAreErrorsAtTheirPlace() throws {
+    // Reported by a helper of issue 25: a nested value was only checked for balanced brackets,
+    // so `{"k" 1}` read as `{"k"1}` and `[1 2]` as `[12]`, text that is not JSON.
+    let cases: [(String, Int, String)] = [
+      (#"{"a": {"k" 1}}"#, 12, "expected `:` after the key, found the number 1"),
+      (#"{"a": [1 2]}"#, 10, "expected `,` or a closing bracket, found the number 2"),
+      (#"{"a": [1,]}"#, 10, "expected a value, found `]`"),
+      (#"{"a": {"k":}}"#, 12, "expected a value, found `}`"),
+      (#"{"a": {1: 2}}"#, 8, "expected a key (a string) or `}`, found the number 1"),
+      (#"{"a": {"k": 1,}}"#, 15, "expected a key (a string), found `}`"),
+      (#"{"a": [1]]}"#, 10, "expected `,` or `}` after a value in an object, found `]`"),
+    ]
+    // Columns counted by hand from 1; a JSON array around the line moves them one on.
+    for (line, column, message) in cases {
+      for format in ["t.jsonl", "t.json"] {
+        let text = format == "t.json" ? "[" + line + "]" : line + "\n"
+        let error = try #require(inputError(format, text), "\(line)")
+        #expect(error.position?.column == column + (format == "t.json" ? 1 : 0), "\(line)")
+        #expect(error.message.contains(message), "\(line): \(error.message)")
+      }
+    }
+    let table = try readTable(
+      "t.jsonl", #"{"a": {"k": [1, {"m": null}], "n": {}}, "b": [[], [2]]}"#)
+    #expect(table.rows == [[#"{"k":[1,{"m":null}],"n":{}}"#, "[[],[2]]"]])
+  }
+
   @Test func numbersKeepTheirDigitsAndOnesTooLongStayAsWritten() throws {
     let table = try readTable(
       "t.jsonl",
