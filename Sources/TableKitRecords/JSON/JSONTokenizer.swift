@@ -66,10 +66,41 @@ package struct JSONTokenizer {
   ///
   /// - Parameter bytes: The chunk.
   package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    dropTokenizedBytes()
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Reads `input` onto the end of the bytes until they reach offset `target` of the input or
+  /// the input ends; bytes already tokenized may be dropped first.
+  ///
+  /// The bytes are read straight into the tokenizer's storage, grown once to what `target`
+  /// needs: a long token (up to a field limit of 128 MiB) then takes its own size and a read's,
+  /// not a second copy gathered apart and a doubled array besides (which passed half a
+  /// gigabyte for a string without end).
+  ///
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - target: The offset in the input to read up to.
+  /// - Returns: Whether the input ended.
+  /// - Throws: ``TableInputError`` when reading fails.
+  package mutating func read(
+    from input: ByteInput, upTo target: Int
+  ) throws(TableInputError) -> Bool {
+    dropTokenizedBytes()
+    let needed = target - droppedCount + ByteInput.chunkSize
+    if needed > buffer.capacity { buffer.reserveCapacity(needed) }
+    repeat {
+      if try input.read(appendingTo: &buffer) == 0 { return true }
+    } while endOffset < target
+    return false
+  }
+
+  /// Drops the bytes before the token being read (and before ``keptOffset``) once they are half
+  /// of those held.
+  private mutating func dropTokenizedBytes() {
     var drop = tokenStart
     if let keptOffset { drop = min(drop, max(keptOffset - droppedCount, 0)) }
     if drop > 0 && drop >= buffer.count / 2 { dropBytes(drop) }
-    buffer.append(contentsOf: bytes)
   }
 
   /// The offset in the input from which bytes are kept as chunks arrive, though tokenized.

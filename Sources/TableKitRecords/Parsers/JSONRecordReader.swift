@@ -49,7 +49,6 @@ package struct JSONRecordReader: RecordReader {
   private var ignoresUnknownKeys = false
   private var recordCount = 0
   private var finished = false
-  private var chunk: [UInt8] = []
   private let limits: InputLimits
   /// The record being read: where it starts in the input, a note of its place, and the place
   /// itself once it was worked out (before its bytes could be dropped).
@@ -576,16 +575,7 @@ package struct JSONRecordReader: RecordReader {
         }
         target = min(target, record.offset + limits.maximumRecordBytes + 1)
       }
-      chunk.removeAll(keepingCapacity: true)
-      var atEnd = false
-      repeat {
-        if try input.read(appendingTo: &chunk) == 0 {
-          atEnd = true
-          break
-        }
-      } while tokenizer.endOffset + chunk.count < target
-      if !chunk.isEmpty { tokenizer.append(contentsOf: chunk) }
-      if atEnd { tokenizer.finishInput() }
+      if try tokenizer.read(from: input, upTo: target) { tokenizer.finishInput() }
     }
   }
 }
