@@ -103,17 +103,7 @@ import Testing
     // Found by the records fuzz harness: a pipe whose first read held only the first byte of
     // the mark gave a column named "\u{FEFF}a". Each read here gets the next piece, written
     // just before it (`willRead`), so the reads are cut the same way every time.
-    var descriptors: [Int32] = [0, 0]
-    try #require(pipe(&descriptors) == 0)
-    defer { close(descriptors[0]) }
-    var pieces: [[UInt8]] = [[0xEF], [0xBB], [0xBF] + Array("a,b\n1,2\n".utf8)]
-    let input = ByteInput(descriptor: descriptors[0], name: "standard input")
-    input.willRead = {
-      guard !pieces.isEmpty else { return }
-      let piece = pieces.removeFirst()
-      _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
-      if pieces.isEmpty { close(descriptors[1]) }
-    }
+    let input = try piecedPipe([[0xEF], [0xBB], [0xBF] + Array("a,b\n1,2\n".utf8)])
     var reading = TableInput()
     reading.format = .csv
     let table = try collect(try reading.open(input, path: nil))
@@ -127,17 +117,7 @@ import Testing
     // a line feed followed, counted the carriage return in the record and reported it as past
     // the limit. A file read whole had no such error.
     for rest in ["\n1,2\r\n", "1,2\r"] {
-      var descriptors: [Int32] = [0, 0]
-      try #require(pipe(&descriptors) == 0)
-      defer { close(descriptors[0]) }
-      var pieces: [[UInt8]] = [Array("abcde,fghij\r".utf8), Array(rest.utf8)]
-      let input = ByteInput(descriptor: descriptors[0], name: "standard input")
-      input.willRead = {
-        guard !pieces.isEmpty else { return }
-        let piece = pieces.removeFirst()
-        _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
-        if pieces.isEmpty { close(descriptors[1]) }
-      }
+      let input = try piecedPipe([Array("abcde,fghij\r".utf8), Array(rest.utf8)])
       var reading = TableInput()
       reading.format = .csv
       reading.limits = InputLimits(record: 11)

@@ -135,17 +135,7 @@ import Testing
     // Found by the records fuzz harness: with a field limit of one byte, the first two bytes of
     // a byte order mark, read before the third, were taken for a field past the limit. Each
     // read here gets the next piece, written just before it (`willRead`).
-    var descriptors: [Int32] = [0, 0]
-    try #require(pipe(&descriptors) == 0)
-    defer { close(descriptors[0]) }
-    var pieces: [[UInt8]] = [[0xEF], [0xBB], [0xBF]]
-    let input = ByteInput(descriptor: descriptors[0], name: "standard input")
-    input.willRead = {
-      guard !pieces.isEmpty else { return }
-      let piece = pieces.removeFirst()
-      _ = piece.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
-      if pieces.isEmpty { close(descriptors[1]) }
-    }
+    let input = try piecedPipe([[0xEF], [0xBB], [0xBF]])
     var reading = TableInput()
     reading.format = .jsonl
     reading.limits = InputLimits(field: 1)
