@@ -286,8 +286,10 @@ extension RecordStreamDataSource: ParallelRowSource {
   package func consume<Consumer: RowConsumer>(
     rowsFrom firstRow: Int, with consumer: Consumer, into output: inout OutputBuffer
   ) -> ConsumedRows<Consumer>? {
+    // A table of no columns (JSON objects without keys) is drawn with the layout's default
+    // columns, which rows of no values handed to a writer would not fill.
     guard let chunking, let keptEnd, error == nil, firstRow == kept.count,
-      total.map({ $0 > kept.count }) ?? true,
+      total.map({ $0 > kept.count }) ?? true, !readerColumns.isEmpty,
       chunking.onOneProcessor || RowPrefetcher.isWorthwhile
     else { return nil }
     let columns = readerColumns

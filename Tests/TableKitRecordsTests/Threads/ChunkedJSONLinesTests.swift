@@ -36,6 +36,22 @@ import Testing
     #expect(error == nil)
   }
 
+  @Test func objectsWithoutKeysAreDrawnAsRowByRow() throws {
+    // Found by the records fuzz harness: records `{}` make a table of no columns, which every
+    // renderer draws with its default columns (two empty fields a CSV record); in chunks each
+    // row was handed to the writer with no values, and CSV wrote a bare line feed for it.
+    let text = "{}\r{}\r\n" + String(repeating: "{}\n", count: 40)
+    let error = try ChunkedReadingTests.expectSameOutput(
+      "empty.jsonl", text, configure: { $0.sample = 1 })
+    #expect(error == nil)
+    let file = try TemporaryFile("empty.jsonl", text)
+    let output = try ChunkedReadingTests.render(
+      file.path, with: CSVTableRenderer(lineEnding: .lf), chunked: true, chunkSize: 16,
+      configure: { $0.sample = 1 }
+    ).output
+    #expect(output == String(repeating: ",\n", count: 42))
+  }
+
   @Test func theChunkedPathIsTakenForJSONLines() throws {
     var input = TableInput()
     input.sample = 3
