@@ -174,12 +174,12 @@ package struct DelimitedRecordReader: RecordReader {
     var rows = 0
     // Plain records go to a writer that copies them as they are in runs, with no fields cut.
     var verbatim = quotes ? consumer as? any VerbatimRecordConsumer : nil
-    let starts = verbatim?.verbatimFieldStarts
+    // Runs are copied only for a writer that takes them; it is not changed by them.
+    let copier = verbatim?.verbatimFieldStarts.map { (verbatim.unsafelyUnwrapped, $0) }
     defer { if let verbatim { consumer = verbatim } }
     while true {
-      if var writer = verbatim, let starts {
-        rows += copyPlainRecords(to: &writer, starts: starts, into: &output)
-        verbatim = writer
+      if let (writer, starts) = copier {
+        rows += copyPlainRecords(for: writer, starts: starts, into: &output)
       }
       ranges.removeAll()
       guard try readFields(inferring: infers, into: &ranges) else { return rows }
@@ -209,13 +209,13 @@ package struct DelimitedRecordReader: RecordReader {
     }
   }
 
-  /// Hands `writer` the run of plain records (``VerbatimRecordScan``) from ``position`` in the
-  /// bytes read, as they are, and moves past them; the record after the run, if any, is read
-  /// field by field.
+  /// Copies the run of records `writer` writes as read (``VerbatimRecordScan``) from
+  /// ``position`` in the bytes read, with its line ending, and moves past them; the record
+  /// after the run, if any, is read field by field.
   ///
-  /// - Returns: The records handed over.
+  /// - Returns: The records copied.
   private mutating func copyPlainRecords(
-    to writer: inout any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
+    for writer: any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
     into output: inout OutputBuffer
   ) -> Int {
     let bytes = buffer
@@ -227,9 +227,9 @@ package struct DelimitedRecordReader: RecordReader {
     }
     guard run.records > 0 else { return 0 }
     bytes.withUnsafeBufferPointer { bytes in
-      writer.consume(
-        verbatimRecords: UnsafeBufferPointer(rebasing: bytes[start..<run.end]),
-        count: run.records, into: &output)
+      VerbatimRecordScan.copy(
+        UnsafeBufferPointer(rebasing: bytes[start..<run.end]), count: run.records,
+        endingLinesWith: writer.verbatimLineEnding, into: &output)
     }
     // Each record is one line, ended by its line feed.
     position = run.end
@@ -694,7 +694,7 @@ private struct FieldRanges: RecordFields {
     // formula guard); any other is written the same either way, so it is not parsed.
     var kind = FieldBytes.Kind.text
     if inferring && buffer[start] == UInt8(ascii: "-"),
-      ValueInference.number(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil
+      ValueInference.isNumber(UnsafeBufferPointer(rebasing: buffer[start..<end]))
     {
       kind = .number
     }

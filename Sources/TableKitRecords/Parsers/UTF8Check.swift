@@ -60,58 +60,107 @@ package enum UTF8Check {
 
   /// Whether `bytes` are valid UTF-8 (Unicode's table 3-7: no overlong form, no surrogate,
   /// nothing past U+10FFFF, no sequence cut short), checked with no allocation; the bytes of a
-  /// field the CSV reader hands over as they are, without a `String` to compare them with.
+  /// field or of a run of records the CSV reader hands over as they are, without a `String` to
+  /// compare them with.
+  ///
+  /// ASCII is skipped a ``ByteBlock`` at a time; each other sequence is checked by
+  /// ``validSequenceLength(at:rules:)``.
   ///
   /// - Parameter bytes: The bytes.
   /// - Returns: Whether they are valid.
-  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
+  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    while index < count {
-      // ASCII eight bytes at a time, and straight to the first byte that is not.
-      if index &+ 8 <= count {
-        let high =
-          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-          & ByteWord.highBits
-        if high == 0 {
-          index &+= 8
+    let count = bytes.count
+    return withSequenceRules { rules in
+      var index = 0
+      while index < count {
+        // ASCII a block at a time, and straight to the first byte that is not.
+        if index &+ ByteBlock.width <= count {
+          let nonASCII = ByteBlock(base + index).nonASCII
+          if nonASCII == 0 {
+            index &+= ByteBlock.width
+            continue
+          }
+          index &+= nonASCII.trailingZeroBitCount
+        } else if base[index] < 0x80 {
+          index &+= 1
           continue
         }
-        index &+= high.trailingZeroBitCount &>> 3
-      } else if base[index] < 0x80 {
-        index &+= 1
-        continue
+        let length: Int
+        if index &+ 4 <= count {
+          length = validSequenceLength(at: base + index, rules: rules)
+        } else {
+          // The last bytes, copied after zeros that no rule takes for a continuation.
+          var last: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+          length = withUnsafeMutableBytes(of: &last) { last in
+            last.copyMemory(
+              from: UnsafeRawBufferPointer(start: base + index, count: count &- index))
+            return validSequenceLength(
+              at: last.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self),
+              rules: rules)
+          }
+        }
+        guard length != 0, index &+ length <= count else { return false }
+        index &+= length
       }
-      let lead = base[index]
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return false
-      }
-      guard index &+ length <= count else { return false }
-      let second = base[index &+ 1]
-      guard second >= low && second <= high else { return false }
-      if length > 2 && base[index &+ 2] & 0xC0 != 0x80 { return false }
-      if length > 3 && base[index &+ 3] & 0xC0 != 0x80 { return false }
-      index &+= length
+      return true
     }
-    return true
+  }
+
+  /// Runs `body` with ``sequenceRules`` in place, for ``validSequenceLength(at:rules:)``.
+  package static func withSequenceRules<Result>(
+    _ body: (UnsafePointer<UInt64>) -> Result
+  ) -> Result {
+    sequenceRules.withUnsafeBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
+  }
+
+  /// The length of the UTF-8 sequence at `pointer`, whose lead byte is not ASCII, or 0 when it
+  /// is not valid; four bytes are read, so they must be there.
+  ///
+  /// The lead byte's rule is checked against the four bytes at once, with one test that does
+  /// not depend on the sequence's length: a branch for each length was mispredicted on text
+  /// that mixes two- and three-byte characters.
+  ///
+  /// - Parameters:
+  ///   - pointer: The lead byte.
+  ///   - rules: ``sequenceRules``, from ``withSequenceRules(_:)``.
+  /// - Returns: The sequence's length in bytes (2 to 4), or 0.
+  @inline(__always)
+  package static func validSequenceLength(
+    at pointer: UnsafePointer<UInt8>, rules: UnsafePointer<UInt64>
+  ) -> Int {
+    let rule = rules[Int(pointer.pointee)]
+    let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self).littleEndian
+    let second = UInt8(truncatingIfNeeded: word &>> 8)
+    let low = UInt8(truncatingIfNeeded: rule &>> 8)
+    let high = UInt8(truncatingIfNeeded: rule &>> 16)
+    let continuations = UInt32(truncatingIfNeeded: rule &>> 32)
+    let valid = second &- low <= high &- low && word & continuations == continuations & 0x8080_8080
+    return valid ? Int(truncatingIfNeeded: rule & 0xFF) : 0
+  }
+
+  /// For each lead byte, its sequence's rule from Unicode's table 3-7, packed in a word: the
+  /// length (bits 0–7, zero for a byte no sequence starts with), the lowest and highest second
+  /// byte (bits 8–15 and 16–23), and a mask of the top two bits of the third and fourth bytes
+  /// when the sequence has them (bits 32–63), each of which must then be `10`.
+  private static let sequenceRules: [UInt64] = (0...255).map { lead in
+    let (length, low, high): (UInt64, UInt64, UInt64) =
+      switch lead {
+      case 0xC2...0xDF: (2, 0x80, 0xBF)
+      case 0xE0: (3, 0xA0, 0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+      case 0xED: (3, 0x80, 0x9F)
+      case 0xF0: (4, 0x90, 0xBF)
+      case 0xF1...0xF3: (4, 0x80, 0xBF)
+      case 0xF4: (4, 0x80, 0x8F)
+      default: (0, 0, 0)
+      }
+    let continuations: UInt64 =
+      switch length {
+      case 3: 0x00C0_0000
+      case 4: 0xC0C0_0000
+      default: 0
+      }
+    return length | low << 8 | high << 16 | continuations << 32
   }
 }

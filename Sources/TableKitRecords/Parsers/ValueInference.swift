@@ -87,6 +87,42 @@ package enum ValueInference {
     return .exactDecimal(decimal)
   }
 
+  /// Whether ``number(_:)`` reads the bytes as a number, without making it: all the CSV writer
+  /// asks of a field that starts with `-` before it copies the field as it stands.
+  ///
+  /// Up to 18 digits the rule is the syntax alone (a significand below 10^18 and a scale below
+  /// 18 always make a decimal); longer fields ask ``number(_:)`` itself.
+  package static func isNumber(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    let zero = UInt8(ascii: "0")
+    let isNegative = field[0] == UInt8(ascii: "-")
+    var index = isNegative ? 1 : 0
+    let count = field.count
+    guard count - index <= 18, index < count else { return longNumber(field) != nil }
+    let integerStart = index
+    var nonZero: UInt8 = 0
+    while index < count {
+      let digit = field[index] &- zero
+      guard digit < 10 else { break }
+      nonZero |= digit
+      index += 1
+    }
+    let integerLength = index - integerStart
+    guard integerLength > 0 else { return false }
+    if integerLength > 1 && field[integerStart] == zero { return false }
+    if index < count {
+      guard field[index] == UInt8(ascii: "."), index + 1 < count else { return false }
+      index += 1
+      while index < count {
+        let digit = field[index] &- zero
+        guard digit < 10 else { return false }
+        nonZero |= digit
+        index += 1
+      }
+    }
+    // -0 and -0.00 are text: a number would lose their sign.
+    return !(isNegative && nonZero == 0)
+  }
+
   /// ``number(_:)`` for fields of more than 18 digits.
   private static func longNumber(_ field: UnsafeBufferPointer<UInt8>) -> CellValue? {
     var index = 0

@@ -3,15 +3,18 @@ package import TableRender
 /// Finds the run of CSV records at the start of some bytes that a ``VerbatimRecordConsumer``
 /// copies as they are, so CSV to CSV moves most records with one scan and one copy.
 ///
-/// A record is in the run when it is whole (its line feed is in the bytes) and plain: it does
-/// not start a blank line, holds no `"` and no carriage return (so no field is quoted and every
-/// line ends at a line feed), has one field per column, no field or record longer than the
-/// limits, valid UTF-8, and every field whose first byte the consumer flags is one it writes
-/// unchanged. The run ends before the first record that is not: the reader reads that one
-/// field by field, with all of its checks and errors, and looks for a run again after it.
+/// A record is in the run when it is whole (its line feed is in the bytes) and one the CSV
+/// writer would write byte for byte as read: it does not start a blank line, holds no carriage
+/// return, has one field per column, no field or record longer than the limits, valid UTF-8,
+/// and every field whose first byte the consumer flags is one it writes unchanged. A `"` may
+/// only open a quoted field that the writer quotes the same way: one holding a doubled quote or
+/// a comma, no line break, and a first byte inside the quotes that is not flagged. The run ends
+/// before the first record that is not: the reader reads that one field by field, with all of
+/// its checks and errors, and looks for a run again after it.
 ///
-/// The scan finds every comma and line feed of eight bytes at once (``ByteWord``), noting high
-/// bits on the way, so ASCII records are checked for UTF-8 not at all and others once, whole.
+/// The scan reads a ``ByteBlock`` at a time and learns at once where its commas, line feeds,
+/// quotes, carriage returns and bytes that are not ASCII are; it checks each UTF-8 sequence
+/// where the block shows one starts, so a block of ASCII costs a few instructions.
 package enum VerbatimRecordScan {
   /// What a scan found: where the run ends (the start of the first record not in it) and how
   /// many records, each one line, it holds.
@@ -20,12 +23,12 @@ package enum VerbatimRecordScan {
     package var records: Int
   }
 
-  /// Scans `bytes` from `start` for a run of plain records.
+  /// Scans `bytes` from `start` for a run of records to copy.
   ///
-  /// The scan reads eight bytes at a time and stops at the first word that holds a quote or a
-  /// carriage return, or the last bytes too few for a word: the records they are in are read
-  /// field by field (most of the bytes of a file are in runs, so the few records cut off this
-  /// way cost little).
+  /// The scan stops at the first carriage return, the first quote that does not open a field
+  /// to copy, or the last bytes too few for a block: the records they are in are read field by
+  /// field (most of the bytes of a file are in runs, so the few records cut off this way cost
+  /// little).
   ///
   /// - Parameters:
   ///   - bytes: The bytes read.
@@ -42,72 +45,271 @@ package enum VerbatimRecordScan {
     infers: Bool, starts: VerbatimFieldStarts, consumer: any VerbatimRecordConsumer
   ) -> Run {
     guard let base = bytes.baseAddress, start >= 0 else { return Run(end: start, records: 0) }
-    let count = bytes.count
-    let maximumField = limits.maximumFieldBytes
-    let maximumRecord = limits.maximumRecordBytes
-    let table = starts.table
-    let commas = ByteWord.repeated(UInt8(ascii: ","))
-    let lineFeeds = ByteWord.repeated(UInt8(ascii: "\n"))
-    var recordStart = start
-    var records = 0
-    var fieldStart = start
-    var fields = 0
-    // The high bits of the words the open record was seen in (and of some bytes around it).
-    var highBits: UInt64 = 0
-    var index = start
-    words: while index &+ 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-      if ByteWord.matches(word, UInt8(ascii: "\"")) | ByteWord.matches(word, UInt8(ascii: "\r"))
-        != 0
-      {
-        break
+    // One byte a value: a load where the 256-bit table took a dozen instructions a field. A
+    // quoted field's quote is not looked at again: what is inside was, when it was found.
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { flagged in
+      for byte in 0..<256 {
+        flagged[byte] = starts.flags(UInt8(byte)) && byte != Int(Scanner.quote)
       }
-      highBits |= word
-      let ends = ByteWord.exactMatches(word, lineFeeds)
-      var stops = ByteWord.exactMatches(word, commas) | ends
-      while stops != 0 {
-        let bit = stops & (0 &- stops)
-        stops &= stops &- 1
-        let stop = index &+ bit.trailingZeroBitCount &>> 3
-        // The field from `fieldStart` to this comma or line feed.
-        let length = stop &- fieldStart
-        if length > maximumField { break words }
-        if length > 0 {
-          let first = base[fieldStart]
-          if table[Int(first &>> 6)] &>> (first & 63) & 1 != 0,
-            !writesUnchanged(
-              UnsafeBufferPointer(start: base + fieldStart, count: length), infers: infers,
-              consumer: consumer)
-          {
-            break words
+      return UTF8Check.withSequenceRules { rules in
+        bitCounts.withUnsafeBufferPointer { bitCounts in
+          let checksEveryStart = (0..<256).contains {
+            flagged[$0] && !FieldStartCandidates.contains(UInt8($0))
           }
+          let scanner = Scanner(
+            base: base, count: bytes.count, columns: columns, limits: limits, infers: infers,
+            flagged: UnsafePointer(flagged.baseAddress.unsafelyUnwrapped),
+            checksEveryStart: checksEveryStart,
+            bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules, starts: starts,
+            consumer: consumer)
+          return scanner.run(from: start)
         }
-        fields &+= 1
-        fieldStart = stop &+ 1
-        guard ends & bit != 0 else { continue }
-        // The record's line feed: a blank line has one field, fewer than the columns.
-        let record = UnsafeBufferPointer(start: base + recordStart, count: stop &- recordStart)
-        guard fields == columns, record.count <= maximumRecord,
-          highBits & ByteWord.highBits == 0 || UTF8Check.isValid(record)
-        else { break words }
-        records &+= 1
-        recordStart = fieldStart
-        fields = 0
-        // The next record's bytes in this word are all that is known of it yet.
-        highBits = (word &>> UInt64(8 &* (stop &- index))) &>> 8
       }
-      index &+= 8
     }
-    return Run(end: recordStart, records: records)
   }
 
-  /// Whether `consumer` writes `field`, whose first byte it flags, as it stands: it is told
-  /// whether the reader takes the field for a number.
-  @inline(never)
-  private static func writesUnchanged(
-    _ field: UnsafeBufferPointer<UInt8>, infers: Bool, consumer: any VerbatimRecordConsumer
-  ) -> Bool {
-    let isNumber = infers && field[0] == UInt8(ascii: "-") && ValueInference.number(field) != nil
-    return consumer.writesUnchanged(FieldBytes(bytes: field, kind: isNumber ? .number : .text))
+  /// The bits set in each byte value, for ``Scanner``.
+  private static let bitCounts: [UInt8] = (0..<256).map { UInt8($0.nonzeroBitCount) }
+
+  /// What one scan reads and what it asks.
+  private struct Scanner {
+    static let comma = UInt8(ascii: ",")
+    static let lineFeed = UInt8(ascii: "\n")
+    static let quote = UInt8(ascii: "\"")
+    static let carriageReturn = UInt8(ascii: "\r")
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let columns: Int
+    let limits: InputLimits
+    let infers: Bool
+    /// Whether a field starting with a byte is one to ask the consumer about.
+    let flagged: UnsafePointer<Bool>
+    /// Whether the consumer flags a byte outside ``FieldStartCandidates``, so that every
+    /// field's first byte is looked up.
+    let checksEveryStart: Bool
+    /// The bits set in each byte value.
+    let bitCounts: UnsafePointer<UInt8>
+    /// ``UTF8Check``'s rules for the bytes that start a sequence.
+    let rules: UnsafePointer<UInt64>
+    let starts: VerbatimFieldStarts
+    let consumer: any VerbatimRecordConsumer
+
+    /// The run from `start`.
+    ///
+    /// A block's masks answer for all its bytes at once: the UTF-8 sequences are checked where
+    /// they start, the fields whose first byte is flagged are asked about (a superset of them,
+    /// ``ByteBlock``'s `fieldStartCandidates`, narrowed by the table), and a record is counted
+    /// at its line feed by the commas since the last. Whatever stops the run ends it at the
+    /// start of the record it is in.
+    func run(from start: Int) -> Run {
+      // Locals, not fields: the calls to the consumer made the optimizer load the fields again
+      // in every block.
+      let base = self.base
+      let count = self.count
+      let rules = self.rules
+      let flagged = self.flagged
+      let bitCounts = self.bitCounts
+      let columns = self.columns
+      let everyStart: UInt32 = checksEveryStart ? ~0 : 0
+      let maximumRecord = limits.maximumRecordBytes
+      let maximumField = limits.maximumFieldBytes
+      // A record no longer than the field limit holds no field longer than it; a longer one
+      // has its fields measured.
+      let maximumLength = min(maximumRecord, maximumField)
+      var recordStart = start
+      var records = 0
+      // The commas of the open record in earlier blocks.
+      var commasBefore = 0
+      var index = start
+      // The bytes at the start of this block that end a UTF-8 sequence checked in the last.
+      var checked: UInt32 = 0
+      // Whether a field starts at the block's first byte (the last one ended a field).
+      var startsAtFirst: UInt32 = 1
+      blocks: while index &+ ByteBlock.width <= count {
+        let block = ByteBlock(base + index)
+        let specials = block.matches(Self.quote) | block.matches(Self.carriageReturn)
+        // The bits below the first quote or carriage return (all of them when there is none):
+        // what comes after it waits until it is dealt with.
+        let beforeSpecial = (specials & (0 &- specials)) &- 1
+        // The bytes this block may copy: those before the special, and before the first byte
+        // found wrong below (the records that end before it are still copied).
+        var usable = beforeSpecial
+        var failed = false
+        // UTF-8 first, so a field is looked at only once its bytes are known to be text.
+        var sequences = block.nonASCII & ~checked & beforeSpecial
+        checked = 0
+        while sequences != 0 {
+          let bit = sequences & (0 &- sequences)
+          let offset = bit.trailingZeroBitCount
+          let at = index &+ offset
+          // Four bytes are read; the last few bytes of the input are read field by field.
+          let length =
+            at &+ 4 <= count ? UTF8Check.validSequenceLength(at: base + at, rules: rules) : 0
+          if length == 0 {
+            usable &= bit &- 1
+            failed = true
+            break
+          }
+          let covered = offset &+ length
+          if covered > ByteBlock.width {
+            checked = (1 &<< UInt32(covered &- ByteBlock.width)) &- 1
+            sequences = 0
+          } else {
+            // In 64 bits: a sequence may end on the block's last byte.
+            sequences &= UInt32(truncatingIfNeeded: ~((1 &<< UInt64(covered)) &- 1))
+          }
+        }
+        let lineFeeds = block.matches(Self.lineFeed) & beforeSpecial
+        var commas = block.matches(Self.comma) & beforeSpecial
+        let stops = commas | lineFeeds
+        // The first bytes of the fields that are not empty, where one may be flagged.
+        let fieldStarts = ((stops &<< 1) | startsAtFirst) & ~stops & beforeSpecial
+        startsAtFirst = stops &>> UInt32(ByteBlock.width &- 1) & 1
+        var asked = fieldStarts & (block.fieldStartCandidates | everyStart) & usable
+        while asked != 0 {
+          let bit = asked & (0 &- asked)
+          asked ^= bit
+          let at = index &+ bit.trailingZeroBitCount
+          guard flagged[Int(base[at])] else { continue }
+          let later = stops & ~(bit &- 1)
+          let end = later != 0 ? index &+ later.trailingZeroBitCount : endOfField(from: at)
+          if let end, writesUnchanged(UnsafeBufferPointer(start: base + at, count: end &- at)) {
+            continue
+          }
+          usable &= bit &- 1
+          failed = true
+          break
+        }
+        var ends = lineFeeds & usable
+        commas &= usable
+        while ends != 0 {
+          let bit = ends & (0 &- ends)
+          ends ^= bit
+          let before = bit &- 1
+          let stop = index &+ bit.trailingZeroBitCount
+          // A blank line has one field, fewer than the columns.
+          guard commasBefore &+ Self.bitCount(commas & before, bitCounts) &+ 1 == columns,
+            stop &- recordStart <= maximumLength
+              || stop &- recordStart <= maximumRecord
+                && fieldsFit(from: recordStart, to: stop, maximum: maximumField)
+          else { break blocks }
+          records &+= 1
+          recordStart = stop &+ 1
+          commasBefore = 0
+          commas &= ~before
+        }
+        if failed { break }
+        commasBefore &+= Self.bitCount(commas, bitCounts)
+        guard specials != 0 else {
+          index &+= ByteBlock.width
+          continue
+        }
+        // A quote opening a field to copy: the next block starts at the comma or line feed
+        // after its closing quote. (No UTF-8 sequence runs into a quote: `checked` is empty.)
+        let special = index &+ specials.trailingZeroBitCount
+        let opensField =
+          special == start || base[special &- 1] == Self.comma
+          || base[special &- 1] == Self.lineFeed
+        guard opensField, let after = endOfQuotedField(at: special) else { break }
+        index = after
+        startsAtFirst = 0
+      }
+      return Run(end: recordStart, records: records)
+    }
+
+    /// The bits set in `mask`, from the table of ``bitCounts``: without POPCNT (not in
+    /// x86-64's baseline) `nonzeroBitCount` takes a dozen instructions.
+    @inline(__always)
+    private static func bitCount(_ mask: UInt32, _ bitCounts: UnsafePointer<UInt8>) -> Int {
+      Int(bitCounts[Int(mask & 0xFF)]) &+ Int(bitCounts[Int(mask &>> 8 & 0xFF)])
+        &+ Int(bitCounts[Int(mask &>> 16 & 0xFF)]) &+ Int(bitCounts[Int(mask &>> 24)])
+    }
+
+    /// Whether no field of the record from `start` to its line feed at `end`, a record the
+    /// scan took apart already, is longer than `maximum` bytes (a quoted one counted with its
+    /// quotes, as the reader counts it).
+    private func fieldsFit(from start: Int, to end: Int, maximum: Int) -> Bool {
+      var fieldStart = start
+      var index = start
+      var quoted = false
+      while index < end {
+        let byte = base[index]
+        if byte == Self.quote {
+          // Opening, closing, or one of a doubled pair: either way inside or at the edge.
+          quoted.toggle()
+        } else if byte == Self.comma && !quoted {
+          if index &- fieldStart > maximum { return false }
+          fieldStart = index &+ 1
+        }
+        index &+= 1
+      }
+      return end &- fieldStart <= maximum
+    }
+
+    /// The comma or line feed that ends the unquoted field at `start`, or `nil` when a quote,
+    /// a carriage return or the end of the bytes comes first (the run stops there anyway).
+    private func endOfField(from start: Int) -> Int? {
+      var index = start
+      while index < count {
+        switch base[index] {
+        case Self.comma, Self.lineFeed: return index
+        case Self.quote, Self.carriageReturn: return nil
+        default: index &+= 1
+        }
+      }
+      return nil
+    }
+
+    /// Where the quoted field at `start` ends (the comma or line feed after its closing quote)
+    /// when the CSV writer would write it as it stands, or `nil`.
+    ///
+    /// The writer quotes a field that holds a quote, comma or line break and doubles its
+    /// quotes; a quoted field holding a doubled quote or a comma and no line break is written
+    /// back as read. A field whose first byte inside the quotes is flagged is left to the
+    /// field-by-field read (the formula guard may mark it), and so is one with invalid UTF-8 or
+    /// one the bytes do not hold whole.
+    private func endOfQuotedField(at start: Int) -> Int? {
+      guard start &+ 1 < count, !starts.flags(base[start &+ 1]) else { return nil }
+      var needsQuotes = false
+      var index = start &+ 1
+      while index < count {
+        let byte = base[index]
+        if byte == Self.quote {
+          guard index &+ 1 < count else { return nil }
+          let next = base[index &+ 1]
+          if next == Self.quote {
+            needsQuotes = true
+            index &+= 2
+            continue
+          }
+          guard needsQuotes, next == Self.comma || next == Self.lineFeed else { return nil }
+          return index &+ 1
+        }
+        if byte >= 0x80 {
+          guard index &+ 4 <= count else { return nil }
+          let length = UTF8Check.validSequenceLength(at: base + index, rules: rules)
+          guard length != 0 else { return nil }
+          index &+= length
+          continue
+        }
+        if byte == Self.comma {
+          needsQuotes = true
+        } else if byte == Self.lineFeed || byte == Self.carriageReturn {
+          return nil
+        }
+        index &+= 1
+      }
+      return nil
+    }
+
+    /// Whether the consumer writes `field`, whose first byte it flags, as it stands: a field
+    /// the reader takes for a number always is (``VerbatimRecordConsumer``), so only text is
+    /// asked about.
+    @inline(never)
+    private func writesUnchanged(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+      if infers && field[0] == UInt8(ascii: "-") && ValueInference.isNumber(field) { return true }
+      return consumer.writesUnchanged(FieldBytes(bytes: field, kind: .text))
+    }
   }
 }

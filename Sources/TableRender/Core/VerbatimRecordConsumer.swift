@@ -3,32 +3,29 @@
 ///
 /// CSV to CSV is the common case: most records need no quotes and no formula guard, and the
 /// writer would copy every field and comma as it stands. A reader that finds such records (no
-/// quote, no carriage return, one field per column, valid UTF-8, within its limits) hands them
-/// over as one run, and asks ``writesUnchanged(_:)`` only about fields whose first byte
+/// carriage return, one field per column, valid UTF-8, within its limits) hands them over as one
+/// run, and asks ``writesUnchanged(_:)`` only about text fields whose first byte
 /// ``VerbatimFieldStarts`` flags. Every other record goes through
 /// ``FieldBytesConsumer/consume(fields:into:)`` as before.
+///
+/// A conforming writer promises two things the reader relies on without asking: a field the
+/// reader takes for a number is written as it stands, and so is a quoted field that holds a
+/// doubled quote or a comma (and no line break), quotes and all, as RFC 4180 quotes it.
 package protocol VerbatimRecordConsumer: FieldBytesConsumer {
   /// Which field starts need ``writesUnchanged(_:)``; `nil` when this writer copies no record
   /// (a section column, quoted surrounding spaces, a single column).
   var verbatimFieldStarts: VerbatimFieldStarts? { get }
 
   /// Whether the field, whose first byte ``verbatimFieldStarts`` flags, is written as its bytes
-  /// stand.
+  /// stand. The reader asks only about text.
   ///
-  /// - Parameter field: The field's bytes, and whether the reader took them for a number.
+  /// - Parameter field: The field's bytes.
   /// - Returns: `false` when the writer would change the field (a formula to guard).
   func writesUnchanged(_ field: FieldBytes) -> Bool
 
-  /// Writes records that are to be copied as they are.
-  ///
-  /// - Parameters:
-  ///   - records: The records' bytes, each ending in one line feed, the only line feeds in
-  ///     them.
-  ///   - count: How many records they hold.
-  ///   - output: Where they are written.
-  mutating func consume(
-    verbatimRecords records: UnsafeBufferPointer<UInt8>, count: Int,
-    into output: inout OutputBuffer)
+  /// How each copied record's line ends: the reader copies the records itself (with the
+  /// fastest byte tests of the reading module), replacing each line feed with this ending.
+  var verbatimLineEnding: CSVTableRenderer.LineEnding { get }
 }
 
 /// The first bytes of a field that a ``VerbatimRecordConsumer`` must look at before a record is

@@ -15,22 +15,19 @@ import Testing
     func writesUnchanged(_ field: FieldBytes) -> Bool { field.kind == .number }
     mutating func consume(fields: UnsafeBufferPointer<FieldBytes>, into output: inout OutputBuffer)
     {}
-    mutating func consume(
-      verbatimRecords records: UnsafeBufferPointer<UInt8>, count: Int,
-      into output: inout OutputBuffer
-    ) {}
+    var verbatimLineEnding: CSVTableRenderer.LineEnding { .lf }
     mutating func consume(_ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer)
     {}
   }
 
   /// The records of `bytes` from their start that a scan puts in one run, as text.
   ///
-  /// An unfinished record of sixteen bytes follows them: the scan reads whole words only, so
-  /// every line feed of `bytes` lies in one, and the record never joins the run.
+  /// An unfinished record of a block's bytes follows them: the scan reads whole blocks only,
+  /// so every line feed of `bytes` lies in one, and the record never joins the run.
   func run(
     bytes: [UInt8], columns: Int = 3, limits: InputLimits = InputLimits(), infers: Bool = true
   ) -> [String] {
-    let bytes = bytes + Array("9,zzzzzzzzzzzzzz".utf8)
+    let bytes = bytes + Array("9,\(String(repeating: "z", count: 40))".utf8)
     let found = bytes.withUnsafeBufferPointer { bytes in
       VerbatimRecordScan.scan(
         bytes, from: 0, columns: columns, limits: limits, infers: infers,
@@ -60,21 +57,67 @@ import Testing
     #expect(run("") == [], "a record the bytes read do not hold whole")
   }
 
-  @Test func aQuoteOrCarriageReturnEndsTheRunWhereverItIsInAWord() {
-    // Records of every length around eight bytes, so the quote falls at every place in a word;
-    // it is eight bytes into its record, so the records before it end in earlier words.
-    for length in 1...17 {
+  @Test func aQuoteOrCarriageReturnEndsTheRunWhereverItIsInABlock() {
+    // Records of every length up to past a block (32 bytes with SSE2, 8 without), so the quote
+    // falls at every place in a block, and in the block of the line feed before it or not.
+    for length in 1...40 {
       let plain = "1,\(String(repeating: "x", count: length)),y\n"
       #expect(run(plain + plain + "2,abcdefgh\"b,c\n" + plain) == [plain, plain], "\(length)")
       #expect(run(plain + "2,abcdefgh\rb,c\n" + plain) == [plain], "\(length)")
       #expect(run(plain + plain + plain) == [plain, plain, plain], "\(length)")
-      // Wherever the quote is, the record holding it is never in the run.
+      // Wherever the quote is (and it does not open a field the writer would quote alike),
+      // the record holding it is never in the run.
       for place in 0..<length {
         var quoted = Array(plain.utf8)
         quoted[2 + place] = UInt8(ascii: "\"")
         let records = run(bytes: Array(plain.utf8) + quoted + Array(plain.utf8))
         #expect(records == [plain] || records == [], "\(length), \(place)")
       }
+    }
+  }
+
+  @Test func quotedFieldsTheWriterQuotesAlikeAreInTheRun() {
+    // Quoted with a comma or a doubled quote inside: the CSV writer writes them as read.
+    let quoted = ["1,\"a, b\",c\n", "2,\"say \"\"hi\"\"\",d\n", "3,\"Zoë, 山田\",\"x,y\"\n"]
+    #expect(run(quoted.joined()) == quoted)
+    // A long one, across blocks, with text after it in the same block.
+    let long = "4,\"\(String(repeating: "ab, ", count: 20))\",e\n"
+    #expect(run(long + quoted[0]) == [long, quoted[0]])
+    // Not as read: quotes the writer would drop, a line break inside, a first byte the guard
+    // may mark, bytes after the closing quote, invalid UTF-8 inside, a quote inside a field.
+    for record in [
+      "5,\"plain\",f\n", "6,\"line\nbreak, x\",g\n", "7,\"=1,2\",h\n", "8,\"a,b\"x,i\n",
+      "9,ab\"c,j\n", "10,\"a,b\"\r\n",
+    ] {
+      #expect(run(quoted[0] + record + quoted[1]) == [quoted[0]], "\(record)")
+    }
+    let invalid = Array("11,\"a,".utf8) + [0xC3, 0x28] + Array("\",k\n".utf8)
+    #expect(run(bytes: Array(quoted[0].utf8) + invalid) == [quoted[0]])
+  }
+
+  @Test func linesEndInCRLFWhereverTheyFallInABlock() {
+    // Every length of record up to a few blocks, so that line feeds fall at every place in a
+    // block and blocks hold none, one and several; the room is exactly what the budget allows,
+    // and the bytes after it must stay as they were.
+    var generator = SplitMix64(state: 7)
+    for _ in 0..<400 {
+      var text: [UInt8] = []
+      while text.count < Int(generator.next() % 300) {
+        let length = Int(generator.next() % 80)
+        text += (0..<length).map { _ in UInt8(ascii: "a") + UInt8(generator.next() % 26) }
+        text.append(UInt8(ascii: "\n"))
+      }
+      let lineFeeds = text.filter { $0 == UInt8(ascii: "\n") }.count
+      let expected = Array(
+        String(decoding: text, as: UTF8.self).replacing("\n", with: "\r\n").utf8)
+      var room = [UInt8](repeating: 0xEE, count: text.count + lineFeeds + 64)
+      let stored = text.withUnsafeBufferPointer { text in
+        room.withUnsafeMutableBufferPointer {
+          VerbatimRecordScan.storeWithCarriageReturns(text, at: $0.baseAddress.unsafelyUnwrapped)
+        }
+      }
+      #expect(Array(room[..<stored]) == expected)
+      #expect(room[(text.count + lineFeeds)...].allSatisfy { $0 == 0xEE }, "stored past the room")
     }
   }
 

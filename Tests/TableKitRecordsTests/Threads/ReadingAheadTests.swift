@@ -294,4 +294,32 @@ private final class LoadResult: @unchecked Sendable {
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
   }
+
+  /// `isValid` (a block of ASCII skipped at a time, four bytes read for each sequence) against
+  /// the standard library, with every sequence moved across the block boundaries by ASCII
+  /// before it and cut by the end of the bytes after it.
+  @Test func isValidAgreesWithTheStandardLibraryWhereverASequenceFalls() {
+    var mismatches: [[UInt8]] = []
+    var generator = SplitMix64(state: 9)
+    let interesting: [UInt8] = [
+      0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+      0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<4_000 {
+      let length = Int(generator.next() % 6) + 1
+      let sequence = (0..<length).map { _ in
+        interesting[Int(generator.next() % UInt64(interesting.count))]
+      }
+      for before in 0...40 {
+        for after in [0, 1, 3, 17] {
+          let bytes =
+            [UInt8](repeating: 0x61, count: before) + sequence
+            + [UInt8](repeating: 0x62, count: after)
+          let ours = bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
+          if ours != (String(validating: bytes, as: UTF8.self) != nil) { mismatches.append(bytes) }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
 }

@@ -1,0 +1,108 @@
+package import TableRender
+
+extension VerbatimRecordScan {
+  /// Writes a run of records as they were read, each line feed replaced by `lineEnding`.
+  ///
+  /// With CR LF the run goes a piece at a time, so each piece fits the output's block: a run is
+  /// most of a chunk, and a raw write larger than a block gets memory of its own (fresh pages
+  /// for every chunk). A piece may end inside a record, as the line feeds are all that changes.
+  ///
+  /// - Parameters:
+  ///   - records: The records, each ending in its line feed, the only ones in them.
+  ///   - count: How many records they are.
+  ///   - lineEnding: The ending each record's line feed becomes.
+  ///   - output: Where they go.
+  package static func copy(
+    _ records: UnsafeBufferPointer<UInt8>, count: Int,
+    endingLinesWith lineEnding: CSVTableRenderer.LineEnding,
+    into output: inout OutputBuffer
+  ) {
+    guard lineEnding == .crlf, var start = records.baseAddress else {
+      output.write(utf8: records)
+      return
+    }
+    let pieceBytes = 1 << 14
+    let end = start + records.count
+    while start < end {
+      let piece = min(end - start, pieceBytes)
+      // Each line feed becomes CR LF: one more byte for each, and there are at most `count`.
+      output.writeUnsafeBytes(budget: piece + min(piece, count)) { room in
+        storeWithCarriageReturns(
+          UnsafeBufferPointer(start: start, count: piece), at: room.baseAddress.unsafelyUnwrapped)
+      }
+      start += piece
+    }
+  }
+
+  /// Stores `bytes` at `target` with a carriage return before each line feed, and returns how
+  /// many bytes it stored.
+  ///
+  /// A ``ByteBlock`` at a time: the block is stored whole, and the bytes after a line feed are
+  /// stored again further on. Those stores reach at most two blocks past the bytes stored so
+  /// far, which `target` holds: it has room for one byte more than `bytes` for each line feed
+  /// in them, and the stores happen only while that many bytes of `bytes` are left.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes, usually whole lines.
+  ///   - target: Room for `bytes.count` plus their line feeds.
+  /// - Returns: The number of bytes stored.
+  package static func storeWithCarriageReturns(
+    _ bytes: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let lineFeed = UInt8(ascii: "\n")
+    guard var source = bytes.baseAddress else { return 0 }
+    let end = source + bytes.count
+    var next = target
+    // A block with one line feed (most of them, when records are longer than a block): the
+    // bytes from the line feed on are stored again one further, after a carriage return, read
+    // from the line feed (past the block: a second block must be left). Both pointers then
+    // move by a block, whatever the line feed's place, so no block waits for the one before.
+    while end - source >= 2 &* ByteBlock.width {
+      let block = ByteBlock(source)
+      block.store(to: next)
+      let lineFeeds = block.matches(lineFeed)
+      if lineFeeds == 0 {
+        next += ByteBlock.width
+        source += ByteBlock.width
+        continue
+      }
+      let offset = lineFeeds.trailingZeroBitCount
+      next[offset] = UInt8(ascii: "\r")
+      if lineFeeds & (lineFeeds &- 1) == 0 {
+        ByteBlock(source + offset).store(to: next + (offset &+ 1))
+        next += ByteBlock.width &+ 1
+        source += ByteBlock.width
+      } else {
+        // Several: up to the first, then on after it.
+        next[offset &+ 1] = lineFeed
+        next += offset &+ 2
+        source += offset &+ 1
+      }
+    }
+    while end - source >= ByteBlock.width {
+      let block = ByteBlock(source)
+      block.store(to: next)
+      let lineFeeds = block.matches(lineFeed)
+      guard lineFeeds != 0 else {
+        next += ByteBlock.width
+        source += ByteBlock.width
+        continue
+      }
+      let offset = lineFeeds.trailingZeroBitCount
+      next[offset] = UInt8(ascii: "\r")
+      next[offset &+ 1] = lineFeed
+      next += offset &+ 2
+      source += offset &+ 1
+    }
+    while source < end {
+      if source.pointee == lineFeed {
+        next.pointee = UInt8(ascii: "\r")
+        next += 1
+      }
+      next.pointee = source.pointee
+      next += 1
+      source += 1
+    }
+    return next - target
+  }
+}
