@@ -6,7 +6,7 @@
 // before the rest stream, the nominal chunk size and whether values are inferred and invalid
 // UTF-8 replaced; the second picks the rows a read-ahead batch holds, the field and record
 // limits and the columns shown (all, or some of `a` and `b` by name); the third how the pipe is
-// fed; the rest is the input, written to one scratch file (in /dev/shm when there is one) and
+// fed and the CSV written (line ending, formula guard); the rest is the input, written to one scratch file (in /dev/shm when there is one) and
 // into a pipe.
 //
 // Paths, each rendered as CSV with the error the rows ended on:
@@ -73,9 +73,15 @@ private struct Options {
   var columns: [String]?
   /// The third byte: how many bytes each read of the pipe returns, or `nil` for all of them.
   var pipePiece: UInt8
+  /// The renderer every path writes with: the third byte's bits 4 and 5 pick the formula
+  /// guard and the line ending (a CSV file read in chunks has its records copied with that
+  /// line ending, checked against the values written row by row).
+  var renderer: CSVTableRenderer
 
   init(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
     pipePiece = third
+    renderer = CSVTableRenderer(
+      lineEnding: third & 0x20 != 0 ? .crlf : .lf, formulaGuard: third & 0x10 != 0 ? .off : .on)
     format = [InputFormat.csv, .tsv, .json, .jsonl][Int(first & 3)]
     sample = [1, 2, 3, 5][Int(first >> 2 & 3)]
     chunkSize = [1, 5, 16, 64][Int(first >> 4 & 3)]
@@ -180,8 +186,7 @@ private func read(
       let (pipe, writer) = PieceWriter.pipe(holding: Array(bytes), inPiecesOf: piece)
       defer { writer.finish() }
       let opened = try input.open(pipe, path: nil)
-      let output = CSVTableRenderer(lineEnding: .lf).render(
-        TableView(dataSource: opened.dataSource))
+      let output = options.renderer.render(TableView(dataSource: opened.dataSource))
       return Outcome(output: output, error: opened.stream?.error)
     } else if path == .pipe {
       opened = try input.open(pipe(holding: bytes), path: nil)
@@ -190,8 +195,7 @@ private func read(
     }
     // The formula guard marks text that starts with a sign and leaves numbers alone, so a
     // number read as text on one path and as a number on another differs.
-    let output = CSVTableRenderer(lineEnding: .lf)
-      .render(TableView(dataSource: opened.dataSource))
+    let output = options.renderer.render(TableView(dataSource: opened.dataSource))
     return Outcome(output: output, error: opened.stream?.error)
   } catch {
     return Outcome(output: "", error: error)
