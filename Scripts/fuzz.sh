@@ -34,7 +34,8 @@
 # 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
 # FUZZ_LONG_JOBS (processes per harness in long mode, each running its share of the runs into
 # the same corpus, logs .build-fuzz/logs/HARNESS-long-N.log; default 1), FUZZ_JOBS_NICE (nice
-# level for long runs, default 10). libFuzzer's final lines
+# level for long runs, default 10), ASAN_OPTIONS (default detect_leaks=0; long runs add
+# malloc_context_size=0:max_malloc_fill_size=0:quarantine_size_mb=8). libFuzzer's final lines
 # (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
 # FUZZ_PRINT=1 prints what a harness rendered (for replaying one input).
 set -euo pipefail
@@ -195,7 +196,11 @@ case $command in
         log=$out/logs/$name-long.log
         [ "$jobs" -gt 1 ] && log=$out/logs/$name-long-$job.log
         logs+=("$log")
-        nice -n "${FUZZ_JOBS_NICE:-10}" bash "$0" run-built "$name" "${limits[@]}" >"$log" 2>&1 &
+        # Long runs leave out ASan's allocation stacks and most of its quarantine: 13% more
+        # executions and a tenth of the memory (measured on records); replay a crash with
+        # `run` for the full report.
+        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=0:max_malloc_fill_size=0:quarantine_size_mb=8} \
+          nice -n "${FUZZ_JOBS_NICE:-10}" bash "$0" run-built "$name" "${limits[@]}" >"$log" 2>&1 &
         pids+=($!)
       done
       status=0
