@@ -60,50 +60,56 @@ package enum UTF8Check {
 
   /// Whether `bytes` are valid UTF-8 (Unicode's table 3-7: no overlong form, no surrogate,
   /// nothing past U+10FFFF, no sequence cut short), checked with no allocation; the bytes of a
-  /// field or of a run of records the CSV reader hands over as they are, without a `String` to
-  /// compare them with.
+  /// field the CSV reader hands over as they are, without a `String` to compare them with.
   ///
-  /// ASCII is skipped a ``ByteBlock`` at a time; each other sequence is checked by
-  /// ``validSequenceLength(at:rules:)``.
+  /// Made for a field's few bytes: ASCII is skipped eight bytes at a time, and a sequence is
+  /// checked by its lead byte's rule (``sequenceRule(_:)``) with no table to look up. (The CSV
+  /// scan, which checks whole runs of records, uses ``validSequenceLength(at:rules:)``.)
   ///
   /// - Parameter bytes: The bytes.
   /// - Returns: Whether they are valid.
   package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+    var index = 0
     let count = bytes.count
-    return withSequenceRules { rules in
-      var index = 0
-      while index < count {
-        // ASCII a block at a time, and straight to the first byte that is not.
-        if index &+ ByteBlock.width <= count {
-          let nonASCII = ByteBlock(base + index).nonASCII
-          if nonASCII == 0 {
-            index &+= ByteBlock.width
-            continue
-          }
-          index &+= nonASCII.trailingZeroBitCount
-        } else if base[index] < 0x80 {
-          index &+= 1
+    guard let base = bytes.baseAddress else { return true }
+    while index < count {
+      // ASCII eight bytes at a time, and straight to the first byte that is not.
+      if index &+ WordByteBlock.width <= count {
+        let nonASCII = WordByteBlock(base + index).nonASCII
+        if nonASCII == 0 {
+          index &+= WordByteBlock.width
           continue
         }
-        let length: Int
-        if index &+ 4 <= count {
-          length = validSequenceLength(at: base + index, rules: rules)
-        } else {
-          // The last bytes, copied after zeros that no rule takes for a continuation.
-          var last: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-          length = withUnsafeMutableBytes(of: &last) { last in
-            last.copyMemory(
-              from: UnsafeRawBufferPointer(start: base + index, count: count &- index))
-            return validSequenceLength(
-              at: last.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self),
-              rules: rules)
-          }
-        }
-        guard length != 0, index &+ length <= count else { return false }
-        index &+= length
+        index &+= nonASCII.trailingZeroBitCount
+      } else if base[index] < 0x80 {
+        index &+= 1
+        continue
       }
-      return true
+      let rule = sequenceRule(base[index])
+      guard rule.length != 0, index &+ rule.length <= count else { return false }
+      let second = base[index &+ 1]
+      guard second >= rule.low && second <= rule.high else { return false }
+      if rule.length > 2 && base[index &+ 2] & 0xC0 != 0x80 { return false }
+      if rule.length > 3 && base[index &+ 3] & 0xC0 != 0x80 { return false }
+      index &+= rule.length
+    }
+    return true
+  }
+
+  /// The rule of Unicode's table 3-7 for the sequence `lead` starts: its length (0 for a byte
+  /// no sequence starts with, ASCII included) and the bounds of its second byte; every later
+  /// byte is from 0x80 to 0xBF.
+  @inline(__always)
+  private static func sequenceRule(_ lead: UInt8) -> (length: Int, low: UInt8, high: UInt8) {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80, 0xBF)
+    case 0xE0: (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+    case 0xED: (3, 0x80, 0x9F)
+    case 0xF0: (4, 0x90, 0xBF)
+    case 0xF1...0xF3: (4, 0x80, 0xBF)
+    case 0xF4: (4, 0x80, 0x8F)
+    default: (0, 0, 0)
     }
   }
 
@@ -144,23 +150,14 @@ package enum UTF8Check {
   /// byte (bits 8–15 and 16–23), and a mask of the top two bits of the third and fourth bytes
   /// when the sequence has them (bits 32–63), each of which must then be `10`.
   private static let sequenceRules: [UInt64] = (0...255).map { lead in
-    let (length, low, high): (UInt64, UInt64, UInt64) =
-      switch lead {
-      case 0xC2...0xDF: (2, 0x80, 0xBF)
-      case 0xE0: (3, 0xA0, 0xBF)
-      case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-      case 0xED: (3, 0x80, 0x9F)
-      case 0xF0: (4, 0x90, 0xBF)
-      case 0xF1...0xF3: (4, 0x80, 0xBF)
-      case 0xF4: (4, 0x80, 0x8F)
-      default: (0, 0, 0)
-      }
+    let rule = sequenceRule(UInt8(lead))
     let continuations: UInt64 =
-      switch length {
+      switch rule.length {
       case 3: 0x00C0_0000
       case 4: 0xC0C0_0000
       default: 0
       }
-    return length | low << 8 | high << 16 | continuations << 32
+    return UInt64(rule.length) | UInt64(rule.low) << 8 | UInt64(rule.high) << 16
+      | continuations << 32
   }
 }
