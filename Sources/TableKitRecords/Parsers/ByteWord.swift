@@ -17,21 +17,4 @@ enum ByteWord {
     let difference = word ^ (lowBits &* UInt64(byte))
     return (difference &- lowBits) & ~difference & highBits
   }
-
-  /// `byte` in every byte of a word.
-  @inline(__always)
-  static func repeated(_ byte: UInt8) -> UInt64 {
-    lowBits &* UInt64(byte)
-  }
-
-  /// The high bit of each byte of `word` equal to the byte `pattern` repeats, and of no other:
-  /// no borrow crosses bytes, so every flag may be trusted.
-  @inline(__always)
-  static func exactMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
-    let difference = word ^ pattern
-    let sevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    // The high bit is set where the byte differs from the pattern in any bit.
-    let differs = ((difference & sevenBits) &+ sevenBits) | difference
-    return ~differs & highBits
-  }
 }
