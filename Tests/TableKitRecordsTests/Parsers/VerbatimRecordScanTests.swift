@@ -93,6 +93,11 @@ import Testing
     }
     let invalid = Array("11,\"a,".utf8) + [0xC3, 0x28] + Array("\",k\n".utf8)
     #expect(run(bytes: Array(quoted[0].utf8) + invalid) == [quoted[0]])
+    // A carriage return where a field starts ends a line; it opens no quoted field, even when
+    // a quote follows that would close one.
+    for record in ["12,\ra,b\",c\n", "\ra,b\",c,d\n"] {
+      #expect(run(quoted[0] + record + quoted[1]) == [quoted[0]], "\(record.debugDescription)")
+    }
   }
 
   @Test func linesEndInCRLFWhereverTheyFallInABlock() {
