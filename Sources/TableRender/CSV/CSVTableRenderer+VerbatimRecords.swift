@@ -5,9 +5,9 @@ extension CSVTableRenderer.RowWriter: VerbatimRecordConsumer {
   /// the reader copies an unquoted field only when it holds no quote or line break (so it needs
   /// no quotes) and a quoted one only when it holds a doubled quote or a comma (so it needs
   /// them, and ``CSVEscaping`` writes it as read), and the flagged starts are the ones
-  /// ``CSVEscaping/needsFormulaCheck(_:)`` sends to the full rule. Nothing is copied with a section column (each record gains a field), with surrounding
-  /// spaces quoted (a field's last byte would matter too) or with a single column (an empty
-  /// field is written `""`).
+  /// ``CSVEscaping/needsFormulaCheck(_:)`` sends to the full rule. Nothing is copied with a
+  /// section column (each record gains a field), with surrounding spaces quoted (a field's last
+  /// byte would matter too) or with a single column (an empty field is written `""`).
   var verbatimFieldStarts: VerbatimFieldStarts? {
     guard renderer.sectionColumn == nil, !renderer.quotesSurroundingSpaces, fieldCount > 1 else {
       return nil
