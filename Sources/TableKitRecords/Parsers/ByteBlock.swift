@@ -1,6 +1,10 @@
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
   import _Builtin_intrinsics.intel
+#endif
 
+// `-D TABLEKIT_WORD_BLOCKS` makes the scans use the eight-byte blocks on x86-64 too, so their
+// code for other processors is tested here (Docs/Testing.md).
+#if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !TABLEKIT_WORD_BLOCKS
   /// The block the scans use here: thirty-two bytes in two SSE2 registers (SSE2 is part of
   /// every x86-64 processor, so nothing is checked at run time; the intrinsics come with the
   /// compiler, as Clang's builtin headers, not from a package).
