@@ -63,7 +63,9 @@ swift_flags=(
   -use-ld=lld
 )
 
-# Rebuilds a module's object when a source is newer than it.
+# Rebuilds a module's object when a source is newer than it. swiftc leaves an output whose bytes
+# did not change untouched, so each compile below touches its output: otherwise a comment-only
+# change would make the object look stale, and be recompiled, on every later build.
 stale() { # object sources...
   local object=$1
   shift
@@ -81,6 +83,7 @@ build_modules() {
     swiftc "${swift_flags[@]}" -module-name TableKit -wmo -c \
       -emit-module -emit-module-path "$out/modules/TableKit.swiftmodule" \
       -o "$out/modules/TableKit.o" "${kit_sources[@]}"
+    touch "$out/modules/TableKit.o"
   fi
   if stale "$out/modules/TableRender.o" "${render_sources[@]}" "$out/modules/TableKit.o"; then
     echo "fuzz: compiling TableRender"
@@ -89,6 +92,7 @@ build_modules() {
       -I "$out/modules" \
       -emit-module -emit-module-path "$out/modules/TableRender.swiftmodule" \
       -o "$out/modules/TableRender.o" "${render_sources[@]}"
+    touch "$out/modules/TableRender.o"
   fi
 }
 
@@ -117,6 +121,7 @@ build_harness() {
     echo "fuzz: compiling harness $name"
     swiftc "${swift_flags[@]}" -module-name "Fuzz$(capitalized "$name")" -I "$out/modules" \
       "${sources[@]}" "$out/modules/TableKit.o" "$out/modules/TableRender.o" -o "$binary"
+    touch "$binary"
   fi
 }
 
