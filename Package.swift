@@ -18,6 +18,9 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "TableKit", targets: ["TableKit"]),
+    .library(name: "TableKitNavigation", targets: ["TableKitNavigation"]),
+    .library(name: "TableKitModels", targets: ["TableKitModels"]),
+    .library(name: "TableKitFiles", targets: ["TableKitFiles"]),
     .library(name: "TableRender", targets: ["TableRender"]),
     .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
     .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
@@ -25,67 +28,114 @@ let package = Package(
     .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
   targets: [
+    // The headless table: cells, data sources, representations, the table and its controller,
+    // changes and composition. Imports nothing of the package.
     .target(name: "TableKit", swiftSettings: strictSettings),
-    .target(name: "TableRender", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    // Stacks of controllers, drill-down, the walker, URL routes and restoration.
+    .target(
+      name: "TableKitNavigation", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    // Models that load: load states, listeners, paging, cache policy and the on-disk page cache.
+    .target(
+      name: "TableKitModels", dependencies: ["TableKit", "TableKitFiles"],
+      swiftSettings: strictSettings),
+    // Files replaced whole or not at all, folders swapped in one step, and the system calls under
+    // them; apart so a table never links the file system layer it does not use.
+    .target(name: "TableKitFiles", swiftSettings: strictSettings),
+    .target(
+      name: "TableRender", dependencies: ["TableKit", "TableKitNavigation", "TableKitFiles"],
+      swiftSettings: strictSettings),
     // URLSession-backed page loaders, apart from TableKit so that only apps that fetch over HTTP
     // link FoundationNetworking (and libcurl on Linux).
     .target(
       name: "TableKitNetworking",
-      dependencies: ["TableKit"],
+      dependencies: ["TableKit", "TableKitModels"],
       swiftSettings: strictSettings
     ),
     // One-line test assertions over TableKit (rendering, changes, navigation, whole-app walks);
     // it links Testing and XCTest and reports to whichever one runs the test.
-    .target(name: "TableKitTesting", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    .target(
+      name: "TableKitTesting", dependencies: ["TableKit", "TableKitNavigation"],
+      swiftSettings: strictSettings),
     // Reads CSV, TSV, JSON arrays and JSON Lines into tables for the `tablekit` command:
     // parsers, the reading threads, and the streaming data source. Internal to the package.
     .target(
       name: "TableKitRecords",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: ["TableKit", "TableRender", "TableKitFiles"],
       swiftSettings: strictSettings
     ),
     // The command-line layer both executables share: argument scanner, usage errors, exit statuses.
     .target(name: "TableKitArguments", swiftSettings: strictSettings),
     .executableTarget(
       name: "tablekit",
-      dependencies: ["TableKit", "TableRender", "TableKitRecords", "TableKitArguments"],
+      dependencies: [
+        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableRender",
+        "TableKitRecords", "TableKitArguments",
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "tablekit-bench",
-      dependencies: ["TableKit", "TableRender", "TableKitTesting", "TableKitArguments"],
+      dependencies: [
+        "TableKit", "TableKitNavigation", "TableKitFiles", "TableRender", "TableKitTesting",
+        "TableKitArguments",
+      ],
+      swiftSettings: strictSettings
+    ),
+    // Oracles and fixtures that more than one test target uses (a model of UIKit's batch rules).
+    .target(
+      name: "TableKitTestSupport", dependencies: ["TableKit"], path: "Tests/TableKitTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting"],
+      name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting", "TableKitTestSupport"],
       swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitNavigationTests",
+      dependencies: [
+        "TableKit", "TableKitNavigation", "TableKitTesting", "TableKitTestSupport",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitModelsTests",
+      dependencies: [
+        "TableKit", "TableKitModels", "TableKitFiles", "TableKitTesting", "TableKitTestSupport",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitFilesTests", dependencies: ["TableKitFiles"], swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableKitRecordsTests",
-      dependencies: ["TableKit", "TableRender", "TableKitRecords"],
+      dependencies: ["TableKit", "TableKitFiles", "TableRender", "TableKitRecords"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableKitArgumentsTests",
       dependencies: [
-        "TableKit", "TableRender", "TableKitRecords", "TableKitArguments", "tablekit",
-        "tablekit-bench",
+        "TableKit", "TableKitNavigation", "TableKitFiles", "TableRender", "TableKitRecords",
+        "TableKitArguments", "tablekit", "tablekit-bench",
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableKitNetworkingTests",
-      dependencies: ["TableKit", "TableKitNetworking"],
+      dependencies: ["TableKit", "TableKitModels", "TableKitNetworking"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableKitTestingTests",
-      dependencies: ["TableKit", "TableKitTesting"],
+      dependencies: ["TableKit", "TableKitNavigation", "TableKitTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableRenderTests",
-      dependencies: ["TableKit", "TableRender"],
+      dependencies: [
+        "TableKitTestSupport",
+        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableRender",
+      ],
       exclude: ["Fixtures", "__Snapshots__"],
       swiftSettings: strictSettings
     ),

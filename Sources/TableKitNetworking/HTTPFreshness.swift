@@ -1,5 +1,5 @@
 package import Foundation
-package import TableKit
+package import TableKitModels
 
 #if canImport(FoundationNetworking)
   package import FoundationNetworking

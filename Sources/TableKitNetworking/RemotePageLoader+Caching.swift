@@ -1,5 +1,6 @@
 public import Foundation
-public import TableKit
+import TableKit
+public import TableKitModels
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitArguments
+import TableKitNavigation
 import TableRender
 
 /// `tablekit-bench --export FOLDER [FANOUT] [ROWS]`: exports a generated hierarchy as a site.

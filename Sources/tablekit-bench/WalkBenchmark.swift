@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitNavigation
 import TableKitTesting
 
 /// A level of the synthetic app: level `index` lists ten rows; row `r` leads to level

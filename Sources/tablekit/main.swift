@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitArguments
+import TableKitFiles
 import TableKitRecords
 import TableRender
 

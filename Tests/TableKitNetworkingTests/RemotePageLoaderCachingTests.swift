@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TableKit
+import TableKitModels
 import TableKitNetworking
 import Testing
 

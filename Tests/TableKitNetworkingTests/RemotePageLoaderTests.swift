@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitModels
 import TableKitNetworking
 import Testing
 

@@ -31,16 +31,19 @@ open class TableController: TableSelectionObserver {
   /// The title of the screen the table is on, for example the name of the selected brand.
   open var title: String?
 
-  /// The navigation stack this controller is on, or `nil` when it is on none (never pushed, or
-  /// popped); set by the stack, held weakly because the stack owns its levels.
-  public internal(set) weak var navigationController: NavigationController?
+  /// The navigation stack this controller is on, or `nil` when it is on none.
+  ///
+  /// Set by the stack, held weakly because the stack owns its levels. TableKitNavigation reads it
+  /// as `navigationController`; the core knows no stack type.
+  package weak var navigationStack: AnyObject?
 
-  /// The description this level was made from, when a ``NavigationController`` made it from one.
-  public internal(set) var navigationDestination: (any NavigationDestination)?
+  /// The description this level was made from, when a navigation stack (TableKitNavigation's
+  /// `NavigationController`) made it from one.
+  public package(set) var navigationDestination: (any NavigationDestination)?
 
-  /// The back title set for this level, or `nil` to use the title of the level below (see
-  /// ``backTitle``).
-  var customBackTitle: String?
+  /// The back title set for this level, or `nil` to use the title of the level below
+  /// (TableKitNavigation's `backTitle`).
+  package var customBackTitle: String?
 
   /// The data source the table shows; replacing it rebinds and reloads the table.
   public var dataSource: any TableDataSource {
@@ -82,8 +85,9 @@ open class TableController: TableSelectionObserver {
   /// The description of the level that selecting the row at `position` leads to, or `nil` (the
   /// default) when the row leads nowhere deeper.
   ///
-  /// A ``NavigationController`` asks this after a selection and makes the next level from the answer
-  /// with its factory; a ``NavigationWalker`` asks it of every row to walk the whole hierarchy.
+  /// A navigation stack (TableKitNavigation's `NavigationController`) asks this after a selection
+  /// and makes the next level from the answer with its factory; its `NavigationWalker` asks it of
+  /// every row to walk the whole hierarchy.
   /// Answer from the row alone, without side effects: the workflow belongs in
   /// ``didSelectRow(at:representing:)``, which runs first when a person selects the row.
   ///

@@ -1,4 +1,5 @@
 public import TableKit
+public import TableKitNavigation
 
 extension NavigationTester {
   /// Taps the row of the top level whose cell text is `text`, as a user reading the screen

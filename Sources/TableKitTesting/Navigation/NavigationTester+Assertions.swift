@@ -1,4 +1,5 @@
 public import TableKit
+import TableKitNavigation
 
 extension NavigationTester {
   /// Checks that the next unasserted push or pop is a push of a level titled `title`.

@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 extension NavigationTester {
   /// Opens `url` on the running stack, as an app does with a deep link: pops to the root, then

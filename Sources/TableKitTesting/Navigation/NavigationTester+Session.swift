@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 /// A session key the tester watches, with the last value it saw.
 struct TrackedKey {

@@ -1,4 +1,5 @@
 public import TableKit
+public import TableKitNavigation
 
 /// Drives a navigation stack the way a user would — taps by row or by visible text, back — and
 /// checks where it went, exhaustively by default.

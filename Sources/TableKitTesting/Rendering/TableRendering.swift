@@ -1,4 +1,5 @@
 public import TableKit
+import TableKitNavigation
 
 /// What a table or a controller shows, as canonical plain text: one line per title, column
 /// header, section title and row.

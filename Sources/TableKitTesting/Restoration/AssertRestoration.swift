@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 /// Saves a stack, restores it on fresh controllers and checks that the copy is the same, in one
 /// line.

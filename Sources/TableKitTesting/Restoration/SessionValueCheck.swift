@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 /// A session value a restoration must bring back, compared by `==`.
 ///

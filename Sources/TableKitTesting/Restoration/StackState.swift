@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// What a stack shows, level by level, for comparing a stack with its restored copy.
 struct StackState: Equatable {

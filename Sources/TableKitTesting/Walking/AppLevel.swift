@@ -1,4 +1,5 @@
 public import TableKit
+public import TableKitNavigation
 
 /// One level reached by an ``AppWalk``, while it is on top of the stack.
 ///

@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,4 +1,5 @@
 public import TableKit
+public import TableKitNavigation
 
 /// Walks every level reachable from a stack's top, renders each and runs checks on it, and
 /// collects every level that fails rather than stopping at the first.

@@ -1,4 +1,5 @@
-public import TableKit
+import TableKit
+public import TableKitNavigation
 
 /// Walks every level reachable from the stack's top, renders and checks each, and fails once,
 /// listing every level that failed.

@@ -1,4 +1,5 @@
 public import TableKit
+import TableKitFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
-public import TableKit
+import TableKit
+public import TableKitFiles
+public import TableKitNavigation
 
 /// Why a site export stopped before publishing: nothing of the new site replaced the old one.
 ///

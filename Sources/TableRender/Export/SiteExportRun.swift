@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// One export in progress: the levels on the current path, waiting for their children's pages
 /// to be named, and what has been written and checked so far.

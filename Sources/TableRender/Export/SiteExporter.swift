@@ -1,4 +1,6 @@
-public import TableKit
+import TableKit
+import TableKitFiles
+public import TableKitNavigation
 
 #if canImport(Glibc)
   import Glibc

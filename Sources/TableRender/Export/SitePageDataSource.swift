@@ -89,9 +89,6 @@ final class SitePageDataSource: TableDataSource {
     if let href = links[at] {
       return SiteRowLink(values: linkedValues(object: object, at: at, href: href))
     }
-    if let status = object as? ModelStatusRow, status.kind == .loadMore {
-      return ModelStatusRow(kind: Self.notLoadedKind, text: notLoadedText)
-    }
     return object
   }
 

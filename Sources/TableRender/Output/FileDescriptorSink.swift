@@ -1,4 +1,5 @@
 import TableKit
+import TableKitFiles
 
 #if canImport(Glibc)
   import Glibc

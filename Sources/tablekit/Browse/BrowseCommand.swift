@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitArguments
+import TableKitNavigation
 import TableKitRecords
 
 #if canImport(Glibc)

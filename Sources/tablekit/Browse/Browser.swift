@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// A person's walk through a navigation stack, shared by the scripted and the interactive
 /// browser: rows are opened by number, `back` pops, and what happened is said in words.

@@ -1,5 +1,6 @@
 import TableKit
 import TableKitArguments
+import TableKitNavigation
 import TableRender
 
 /// The full-screen browser for a person at a terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitNavigation
 import TableKitRecords
 
 /// Reads a JSON file as nested lists for `tablekit browse --input`.

@@ -1,6 +1,7 @@
 import Dispatch
 import TableKit
 import TableKitArguments
+import TableKitFiles
 
 #if canImport(Glibc)
   import Glibc

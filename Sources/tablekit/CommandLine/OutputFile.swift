@@ -1,5 +1,6 @@
 import TableKit
 import TableKitArguments
+import TableKitFiles
 import TableKitRecords
 import TableRender
 

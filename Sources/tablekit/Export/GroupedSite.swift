@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// A flat table grouped into a hierarchy by some of its columns: an index of the first
 /// column's values, a level per value listing the next column's values, and so on, and at the

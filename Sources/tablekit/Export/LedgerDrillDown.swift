@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// The ledger as a hierarchy: the ledger → an invoice → its lines.
 ///

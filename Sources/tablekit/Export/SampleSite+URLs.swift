@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 import TableRender
 
 extension SampleSite {

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// The hierarchy `tablekit export` writes with no input: an index of the samples, the car
 /// catalogue (brands → models → detail) and the ledger (ledger → invoice → lines).

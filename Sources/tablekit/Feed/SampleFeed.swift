@@ -1,4 +1,5 @@
 import TableKit
+import TableKitModels
 
 /// The paged sample: a generated feed of posts loaded a page at a time by a `PagedModel`, shown
 /// by a `ModelDataSource` with its status rows (load more, failure, empty).

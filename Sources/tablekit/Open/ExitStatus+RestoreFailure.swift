@@ -1,5 +1,6 @@
 import TableKit
 import TableKitArguments
+import TableKitNavigation
 
 extension ExitStatus {
   /// The status of `tablekit open` for a level that opening dropped, after sysexits.h.

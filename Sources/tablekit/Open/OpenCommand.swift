@@ -1,5 +1,6 @@
 import TableKit
 import TableKitArguments
+import TableKitNavigation
 import TableKitRecords
 import TableRender
 

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 extension CarCatalogue {
   /// The catalogue's routes: `cars://brands`, `cars://brands/{brand:id}/models` and

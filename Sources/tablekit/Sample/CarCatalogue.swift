@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// The sample hierarchy `tablekit browse` walks and `tablekit open` opens: brands → models of
 /// the chosen brand → a detail of brand and model.

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// The nested-list sample of `tablekit browse --nested`: the list of the documents TableKit
 /// grew from, `["a", "b", ["1", "2"], "c"]`, and an empty list to show an empty level.

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitNavigation
 import TableKitTesting
 import Testing
 

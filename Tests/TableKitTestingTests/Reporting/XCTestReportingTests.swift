@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 import TableKitTesting
 import XCTest
 

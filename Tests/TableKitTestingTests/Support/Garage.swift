@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// A small car catalogue: brands → the models of the chosen brand → a detail of both; the
 /// choices travel down through the session.

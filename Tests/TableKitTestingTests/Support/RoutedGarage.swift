@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// The garage with routes: `garage://brands`, `garage://brands/{brand:id}` and
 /// `garage://brands/{brand:id}/{model:id}`; a resolver rebuilds each level from the catalogue.

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import Testing
 
 /// A leaf that changes without help and reports whatever changeset it is told to.

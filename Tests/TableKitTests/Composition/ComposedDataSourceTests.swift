@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import TableKitTesting
 import Testing
 

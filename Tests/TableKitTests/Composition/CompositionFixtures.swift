@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 
 /// A row of the composition tests: an identity and a value a filter can look at.
 struct Thing: Identifiable, Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -41,14 +42,6 @@ final class ThingList: DiffableDataSource<Int, Thing> {
   }
 }
 
-/// Records every changeset the table applied.
-final class ChangeLog: TableUpdateObserver {
-  var changesets: [TableChangeset] = []
-  func table(_ table: TableView, didPerformBatchUpdates changeset: TableChangeset) {
-    changesets.append(changeset)
-  }
-}
-
 /// A child with its own selection rules: row 0 vetoed, row 1 sent to row 2, row 3 sent to a
 /// row it does not have.
 final class PickyList: TableDataSource {
@@ -78,10 +71,6 @@ final class PickyList: TableDataSource {
     selected.append((position, object as? String ?? "?"))
   }
   func didDeselectRow(at position: TablePosition) { deselected.append(position) }
-}
-
-func pos(_ section: Int, _ row: Int) -> TablePosition {
-  TablePosition(section: section, row: row)
 }
 
 /// The snapshot with `edit` made to a copy.

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitTestSupport
 import Testing
 
 /// A section the tests expect to see: its identifier and its things.

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import Testing
 
 @Suite struct SortedAndMappedTests {

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import Testing
 
 /// A selected row that a change inside ``ComposedDataSource/performUpdates(_:)`` removes is told

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitNavigation
 import TableRender
 
 /// A site exported into memory: file path → text.

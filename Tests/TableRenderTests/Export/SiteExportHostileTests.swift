@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitNavigation
 import TableRender
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import TableKit
+import TableKitModels
+import TableKitNavigation
 import TableRender
 import Testing
 

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import TableRender
 import Testing
 
@@ -44,19 +45,6 @@ private func referenceEscape(_ text: String) -> String {
 /// A string of the scalars with the given values (invalid values are left out).
 private func scalars(_ values: UInt32...) -> String {
   String(String.UnicodeScalarView(values.compactMap(Unicode.Scalar.init)))
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
 }
 
 @Suite struct HTMLEscapingTests {

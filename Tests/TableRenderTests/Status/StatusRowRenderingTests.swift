@@ -1,4 +1,5 @@
 import TableKit
+import TableKitModels
 import TableRender
 import Testing
 

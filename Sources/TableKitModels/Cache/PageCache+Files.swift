@@ -1,0 +1,109 @@
+import TableKit
+import TableKitFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file-system calls of the page cache: read an entry whole, look at its size and last
+/// use, stamp a use, list and remove entries, make the folder. Each tolerates a file that
+/// another process removed or replaced in the meantime.
+extension PageCache {
+  /// The bytes of the file at `path`, or `nil` when it is missing, unreadable or larger than
+  /// `limit`.
+  static func readFile(_ path: String, limit: Int) -> [UInt8]? {
+    let descriptor = SystemCalls.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { _ = SystemCalls.close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, Int(info.st_size) <= limit else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = SystemCalls.retryingOnInterrupt {
+        bytes.withUnsafeMutableBytes { raw in
+          read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+        }
+      }
+      guard count > 0 else { return nil }
+      filled += count
+    }
+    return bytes
+  }
+
+  /// The size and last use of the entry file at `path`, or `nil` when it is gone.
+  static func entryFile(_ path: String) -> EntryFile? {
+    guard case .success(let info) = SystemCalls.status(path, followingLinks: false),
+      (info.st_mode & S_IFMT) == S_IFREG
+    else { return nil }
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    let used = Date(
+      timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
+    return EntryFile(path: path, size: Int(info.st_size), used: used)
+  }
+
+  /// Sets the last use (modification time) of the file at `path` to `date`.
+  static func stamp(_ path: String, _ date: Date) {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    let nanoseconds = (date.timeIntervalSince1970 - seconds) * 1_000_000_000
+    let time = timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
+    var times = [time, time]
+    _ = utimensat(AT_FDCWD, path, &times, 0)
+  }
+
+  /// The names of the entry files in `folder` (not the hidden temporaries, nor anything else).
+  static func entryNames(in folder: String) -> [String] {
+    names(in: folder).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+  }
+
+  /// The names of the safe write's temporaries of entries in `folder`:
+  /// `.<entry>.page.tablekit-XXXXXX`, left there only by a process killed while it wrote.
+  static func temporaryNames(in folder: String) -> [String] {
+    names(in: folder).filter {
+      $0.hasPrefix(".") && $0.contains(suffix + SafeWrite.temporaryMarker)
+    }
+  }
+
+  /// Every name in `folder` but `.` and `..`.
+  private static func names(in folder: String) -> [String] {
+    guard let handle = opendir(folder) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Removes the file at `path`; one already gone is not an error.
+  static func remove(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// Makes `folder` and its missing parents; `0` or the `errno` of the failing `mkdir(2)`.
+  static func makeFolders(_ folder: String) -> Int32 {
+    var path = ""
+    for component in folder.split(separator: "/", omittingEmptySubsequences: false) {
+      path += path.isEmpty && folder.hasPrefix("/") ? "/" : (path.isEmpty ? "" : "/")
+      path += component
+      if component.isEmpty || component == "." || component == ".." { continue }
+      if mkdir(path, 0o755) != 0 && errno != EEXIST { return errno }
+    }
+    return 0
+  }
+}
