@@ -33,7 +33,10 @@ import pathlib
 import re
 import sys
 
-HEADER = "import Foundation\nimport TableKit\nimport TableRender\nimport TableKitNetworking\n"
+HEADER = (
+    "import Foundation\nimport TableKit\nimport TableKitNavigation\nimport TableKitModels\n"
+    "import TableKitFiles\nimport TableRender\nimport TableKitNetworking\n"
+)
 COMMENT = re.compile(r"^<!--\s*doc-example:\s*(.*?)\s*(-->)?\s*$")
 
 

@@ -9,6 +9,6 @@ extension CellKind {
   /// Showing saved rows from 2026-11-25T19:00:00Z
   /// ```
   ///
-  /// Its identifier begins with `status-`, so ``CellKind/isStatus`` is `true` for it.
+  /// Its identifier begins with `status-`, so `CellKind.isStatus` is `true` for it.
   public static let savedRows: CellKind = "status-saved-rows"
 }

@@ -17,7 +17,7 @@ public import TableKitFiles
 ///
 /// ## On the disk
 ///
-/// Each page is one file, `<hash of the key>.page`, written through ``SafeWrite/file(at:_:)``:
+/// Each page is one file, `<hash of the key>.page`, written through `SafeWrite.file(at:_:)`:
 /// a new entry replaces the old one with one `rename(2)`, so a reader, another model, another
 /// process or the disk after a crash sees a whole entry or none, never a torn one. Each entry
 /// checks itself: a header with a format version, the lengths of its parts and a checksum of
@@ -89,7 +89,7 @@ public struct PageCache: Sendable {
   /// recently used entries beyond ``maxBytes``.
   ///
   /// - Parameter page: The page to store; one larger than ``maxBytes`` is not stored.
-  /// - Throws: ``SafeWriteError`` when the folder cannot be made or the entry cannot be
+  /// - Throws: `SafeWriteError` when the folder cannot be made or the entry cannot be
   ///   written; the entry stored before, if any, is then unchanged.
   public func store(_ page: CachedPage) throws(SafeWriteError) {
     let bytes = Entry.encode(page)

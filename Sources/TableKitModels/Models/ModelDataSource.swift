@@ -16,22 +16,22 @@ public import TableKit
 /// await feed.load()   // the table inserts a loading row, then 50 posts and "Load more"
 /// ```
 ///
-/// Items show themselves through ``TableRepresentable`` and ``representations``, like in any
+/// Items show themselves through `TableRepresentable` and ``representations``, like in any
 /// data source. After them comes at most one ``ModelStatusRow``:
 ///
 /// | The model                                  | The status row                             |
 /// |--------------------------------------------|--------------------------------------------|
-/// | loading (first, refresh or more)           | ``CellKind/loading``: ``loadingText``      |
-/// | failed                                     | ``CellKind/failure``: the error's message, and ``retryText`` |
-/// | loaded with no items and no more           | ``CellKind/empty``: ``emptyMessage``       |
-/// | loaded or cancelled, with more to load     | ``CellKind/loadMore``: ``loadMoreText``    |
+/// | loading (first, refresh or more)           | `CellKind.loading`: ``loadingText``      |
+/// | failed                                     | `CellKind.failure`: the error's message, and ``retryText`` |
+/// | loaded with no items and no more           | `CellKind.empty`: ``emptyMessage``       |
+/// | loaded or cancelled, with more to load     | `CellKind.loadMore`: ``loadMoreText``    |
 /// | idle with no items, or loaded to the end   | none                                       |
-/// | loaded to the end, showing saved rows      | ``CellKind/savedRows``: ``savedRowsText`` |
+/// | loaded to the end, showing saved rows      | `CellKind.savedRows`: ``savedRowsText`` |
 ///
 /// While the model shows rows saved in a cache (``LoadableModel/savedRowsDate``), the loading,
 /// empty and load-more rows carry ``savedRowsText`` as their second line, such as
 /// "Showing saved rows from 2026-11-25T19:00:00Z" (ISO 8601 in UTC, so it reads the same on
-/// every machine); when no other row would show, a ``CellKind/savedRows`` row says it.
+/// every machine); when no other row would show, a `CellKind.savedRows` row says it.
 ///
 /// Selecting the failure row retries the load that failed; selecting the load-more row loads the
 /// next page. The load runs in a task in the isolation the data source was created in;
@@ -39,11 +39,11 @@ public import TableKit
 ///
 /// ## Changes
 ///
-/// The data source is a ``ModelListener`` of its model and a ``ChangingTableDataSource``
+/// The data source is a ``ModelListener`` of its model and a `ChangingTableDataSource`
 /// toward its table (or a composition above it). A page appended reaches the table as inserted
 /// rows, a refresh as the model's difference, and the status row as an insert, a delete or a
 /// reload of the last row; nothing is ever reloaded wholesale. Put several in a
-/// ``ComposedDataSource`` to load sections independently: one can be loading while another is
+/// `ComposedDataSource` to load sections independently: one can be loading while another is
 /// loaded. A change the table refuses (it would only happen if something else changed the
 /// table's view of this data source) is kept in ``lastUpdateError``.
 ///
@@ -55,7 +55,7 @@ public import TableKit
 public final class ModelDataSource<Model: LoadableModel>: ChangingTableDataSource, ModelListener {
   /// The model shown.
   public let model: Model
-  /// Told of every change; the ``TableView`` or the composition this data source is in sets itself
+  /// Told of every change; the `TableView` or the composition this data source is in sets itself
   /// here.
   public weak var changeObserver: (any TableChangeObserver)?
   /// The section's header title, or `nil`.

@@ -2,9 +2,9 @@ public import TableKit
 
 /// The row a ``ModelDataSource`` adds after a model's items to show where loading stands.
 ///
-/// It is an ordinary row whose cell has one of the status kinds (``CellKind/loading``,
-/// ``CellKind/empty``, ``CellKind/failure``, ``CellKind/loadMore``), so renderers and adapters
-/// recognize it by ``CellKind/isStatus``. The failure and load-more rows are selectable:
+/// It is an ordinary row whose cell has one of the status kinds (`CellKind.loading`,
+/// `CellKind.empty`, `CellKind.failure`, `CellKind.loadMore`), so renderers and adapters
+/// recognize it by `CellKind.isStatus`. The failure and load-more rows are selectable:
 /// selecting them starts the load they offer.
 public struct ModelStatusRow: TableRepresentable, Hashable, Sendable {
   /// The status kind of the row.

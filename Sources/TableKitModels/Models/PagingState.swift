@@ -33,7 +33,7 @@ public import TableKit
 /// - **Outdated.** ``invalidate()`` marks the items outdated (they stay shown); the next load
 ///   that finishes from page 0 clears the mark.
 ///
-/// Item changes are ``TableChangeset``s in section 0, one row per item: appending a page inserts
+/// Item changes are `TableChangeset`s in section 0, one row per item: appending a page inserts
 /// rows at the end; a refresh is the difference between the old and the new items (inserts,
 /// deletes, moves, and reloads for items whose content changed); a reset deletes every row.
 public struct PagingState<Item: Identifiable & Equatable & Sendable>: Sendable

@@ -4,7 +4,7 @@ public import TableKit
 ///
 /// A leaf shows its title; a branch shows its title, how many items it has ("2 items") and a
 /// disclosure indicator. A branch with no children shows one unselectable row of kind
-/// ``CellKind/empty`` reading ``emptyMessage``, so an empty level says so instead of showing an
+/// `CellKind.empty` reading ``emptyMessage``, so an empty level says so instead of showing an
 /// empty table.
 public final class DrillDownDataSource<Node: DrillDownNode>: TableDataSource {
   /// The branch whose children are the rows.

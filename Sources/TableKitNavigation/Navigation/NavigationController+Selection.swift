@@ -19,9 +19,9 @@ extension NavigationController {
   /// level it leads to.
   ///
   /// The table selects the row first, running the data source's hooks and then the controller's
-  /// ``TableController/didSelectRow(at:representing:)`` (where a level writes what it passes up,
+  /// `TableController.didSelectRow(at:representing:)` (where a level writes what it passes up,
   /// for example the selected brand). Then the controller is asked for the row's
-  /// ``TableController/destination(forRowAt:representing:)``; when it answers one, the factory
+  /// `TableController.destination(forRowAt:representing:)`; when it answers one, the factory
   /// makes the next level from it and the level is pushed.
   ///
   /// - Parameters:

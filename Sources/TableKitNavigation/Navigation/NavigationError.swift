@@ -32,7 +32,7 @@ public enum NavigationError: Error, Hashable, Sendable {
   case missingSessionValue(key: String)
   /// The factory cannot make a level from this destination; `destination` describes it.
   case unknownDestination(String)
-  /// The table refused the position (see ``TableError``).
+  /// The table refused the position (see `TableError`).
   case table(TableError)
 }
 

@@ -3,7 +3,7 @@ import TableKit
 /// Walks every level reachable from a stack's top level, depth first, with no person selecting.
 ///
 /// The walker does what a person would: in each level it asks every row for its
-/// ``TableController/destination(forRowAt:representing:)``; for a row that leads deeper it
+/// `TableController.destination(forRowAt:representing:)`; for a row that leads deeper it
 /// selects the row through the stack (so the level writes its session values, as it does for a
 /// person), visits the level pushed, walks it, and pops back. Rows that lead nowhere are not
 /// selected. When the walk ends the stack is as it was.

@@ -18,10 +18,10 @@ import TableKit
 /// Base64URL.encode(Array("Škoda".utf8))      // "xaBrb2Rh"
 /// try Base64URL.decode("xaBrb2Rh")            // the five bytes of "Škoda"
 /// ```
-public enum Base64URL {
+package enum Base64URL {
   /// The longest string ``decode(_:maximumLength:)`` accepts by default: 8,192 characters, the
   /// encoding of 6,144 bytes.
-  public static let defaultMaximumLength = 8_192
+  package static let defaultMaximumLength = 8_192
 
   /// The 64 characters, in value order.
   private static let alphabet: [UInt8] = Array(
@@ -38,7 +38,7 @@ public enum Base64URL {
   ///
   /// - Parameter bytes: The payload.
   /// - Returns: `4 × n / 3` characters rounded up, with no `=`.
-  public static func encode(_ bytes: some Collection<UInt8>) -> String {
+  package static func encode(_ bytes: some Collection<UInt8>) -> String {
     var output: [UInt8] = []
     Array(bytes).withUnsafeBufferPointer { encode($0, into: &output) }
     return String(decoding: output, as: UTF8.self)
@@ -70,7 +70,7 @@ public enum Base64URL {
   ///   - maximumLength: The longest string accepted, in bytes of UTF-8, checked before decoding.
   /// - Returns: The payload; re-encoding it gives `text` back.
   /// - Throws: ``Base64URLError`` naming what is wrong and where.
-  public static func decode(
+  package static func decode(
     _ text: String, maximumLength: Int = defaultMaximumLength
   ) throws(Base64URLError) -> [UInt8] {
     // The cap first, from the count alone, before a byte is copied or read.

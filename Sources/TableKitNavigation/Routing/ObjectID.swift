@@ -5,7 +5,7 @@ import TableKit
 /// An ID is any string. In a URL it is one segment, always spelled the same way
 /// (``segment``): a non-empty ID made only of `A–Z a–z 0–9 - _` travels as it is (`bmw`);
 /// any other ID, empty, or holding `/ ? # % +`, spaces or non-ASCII, travels as `~` followed by
-/// the unpadded URL-safe Base64 of its UTF-8 (``Base64URL``). Reading a segment back
+/// the unpadded URL-safe Base64 of its UTF-8 (URL-safe Base64 without padding, RFC 4648 §5). Reading a segment back
 /// (``init(segment:)``) is strict: it accepts only the spelling ``segment`` would print.
 ///
 /// ```swift
