@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks the tablekit command line against Miller, csvkit's csvlook, tabulate's CLI and
-# column -t on the shared benchmark table (shared/bench/gendata.py), written as CSV and JSON Lines.
+# column -t on the shared benchmark table (Scripts/bench/gendata.py), written as CSV and JSON Lines.
 # Not run in CI: it takes minutes and wants a quiet machine.
 #
 #   Scripts/cli-bench.sh [rows] [repetitions] [rows for csvlook and tabulate] [groups] [big rows]
@@ -25,8 +25,7 @@ reps="${2:-3}"
 small="${3:-100000}"
 groups="${4:-tablekit,miller,peers}"
 huge="${5:-15000000}"
-bench=../shared/bench
-[[ -f "$bench/gendata.py" ]] || bench=/work/shared/bench
+bench=Scripts/bench
 out=.build/cli-bench
 mkdir -p "$out"
 for tool in mlr /usr/bin/time python3; do

@@ -73,27 +73,33 @@ stale() { # object sources...
   [ -n "$(find "$@" -newer "$object" -print -quit)" ]
 }
 
+# The library modules the harnesses link, each after the modules it imports.
+modules=(TableKitFiles TableKit TableKitNavigation TableRender)
+
+# Compiles Sources/NAME into one object and its module when a source, or a module compiled
+# before it, is newer. TableRender is compiled with -enable-testing: harnesses reach internal
+# helpers (OutputBuffer.string, ...).
+compile_module() { # name
+  local name=$1 sources objects=() module
+  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+  for module in "${modules[@]}"; do
+    [ "$module" = "$name" ] && break
+    objects+=("$out/modules/$module.o")
+  done
+  stale "$out/modules/$name.o" "${sources[@]}" "${objects[@]}" || return 0
+  echo "fuzz: compiling $name"
+  local testing=()
+  [ "$name" = TableRender ] && testing=(-enable-testing)
+  swiftc "${swift_flags[@]}" -module-name "$name" -wmo -c "${testing[@]}" -I "$out/modules" \
+    -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+    -o "$out/modules/$name.o" "${sources[@]}"
+  touch "$out/modules/$name.o"
+}
+
 build_modules() {
   mkdir -p "$out/modules"
-  local kit_sources render_sources
-  mapfile -t kit_sources < <(find Sources/TableKit -name '*.swift' | sort)
-  mapfile -t render_sources < <(find Sources/TableRender -name '*.swift' | sort)
-  if stale "$out/modules/TableKit.o" "${kit_sources[@]}"; then
-    echo "fuzz: compiling TableKit"
-    swiftc "${swift_flags[@]}" -module-name TableKit -wmo -c \
-      -emit-module -emit-module-path "$out/modules/TableKit.swiftmodule" \
-      -o "$out/modules/TableKit.o" "${kit_sources[@]}"
-    touch "$out/modules/TableKit.o"
-  fi
-  if stale "$out/modules/TableRender.o" "${render_sources[@]}" "$out/modules/TableKit.o"; then
-    echo "fuzz: compiling TableRender"
-    # -enable-testing lets harnesses reach internal helpers (OutputBuffer.string, ...).
-    swiftc "${swift_flags[@]}" -module-name TableRender -wmo -c -enable-testing \
-      -I "$out/modules" \
-      -emit-module -emit-module-path "$out/modules/TableRender.swiftmodule" \
-      -o "$out/modules/TableRender.o" "${render_sources[@]}"
-    touch "$out/modules/TableRender.o"
-  fi
+  local name
+  for name in "${modules[@]}"; do compile_module "$name"; done
 }
 
 # The sources a harness is compiled from besides its own file and the support files.
@@ -117,15 +123,17 @@ build_harness() {
   [ -n "$extra" ] && sources+=($extra)
   local binary=$out/bin/fuzz-$name
   mkdir -p "$out/bin"
-  if stale "$binary" "${sources[@]}" "$out/modules/TableRender.o" "$out/modules/TableKit.o"; then
+  local objects=() module
+  for module in "${modules[@]}"; do objects+=("$out/modules/$module.o"); done
+  if stale "$binary" "${sources[@]}" "${objects[@]}"; then
     echo "fuzz: compiling harness $name"
     swiftc "${swift_flags[@]}" -module-name "Fuzz$(capitalized "$name")" -I "$out/modules" \
-      "${sources[@]}" "$out/modules/TableKit.o" "$out/modules/TableRender.o" -o "$binary"
+      "${sources[@]}" "${objects[@]}" -o "$binary"
     touch "$binary"
   fi
 }
 
-# The modules one after the other (TableRender needs TableKit), then the harnesses side by side.
+# The modules one after the other (each after those it imports), then the harnesses side by side.
 build_all() {
   build_modules
   local pids=() name pid failed=0

@@ -1,6 +1,6 @@
 /*
  * The C ceiling for TableKit's renderers (issue 26 §4): the benchmark table of
- * shared/bench/gendata.py written as CSV, HTML, Markdown or a text grid by plain C, to compare
+ * Scripts/bench/gendata.py written as CSV, HTML, Markdown or a text grid by plain C, to compare
  * instructions per row with (Scripts/renderer-instructions.sh).
  *
  * Usage: renderer-ceiling csv|html|markdown|grid ROWS   (output to standard output)

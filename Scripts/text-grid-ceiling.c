@@ -1,4 +1,4 @@
-/* The C ceiling of the text grid: the benchmark table (shared/bench/gendata.py's rows, the same
+/* The C ceiling of the text grid: the benchmark table (Scripts/bench/gendata.py's rows, the same
  * 64-bit LCG) drawn as TableKit's `.grid` style draws it, byte for byte, by a plain C program:
  * a first pass measures every column, a second draws, into a 64 KiB block handed to a sink that
  * counts bytes. Names, dates and notes come from tables made once, as in the Swift benchmark.

@@ -7,8 +7,8 @@ import PackageDescription
 let repository =
   Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "TableKit"
 
-/// A small app's table logic (a car catalogue and a ledger) and its tests, depending on TableKit
-/// and TableKitTesting the way any user's package does.
+/// A small app's table logic (a car catalogue and a ledger) and its tests, depending on TableKit,
+/// TableKitNavigation and TableKitTesting the way any user's package does.
 let package = Package(
   name: "TableKitTestingExample",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -16,7 +16,10 @@ let package = Package(
   targets: [
     .target(
       name: "Showroom",
-      dependencies: [.product(name: "TableKit", package: repository)],
+      dependencies: [
+        .product(name: "TableKit", package: repository),
+        .product(name: "TableKitNavigation", package: repository),
+      ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     .testTarget(
@@ -24,6 +27,7 @@ let package = Package(
       dependencies: [
         "Showroom",
         .product(name: "TableKit", package: repository),
+        .product(name: "TableKitNavigation", package: repository),
         .product(name: "TableKitTesting", package: repository),
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]

@@ -12,6 +12,7 @@
 import Dispatch
 import Synchronization
 import TableKit
+import TableKitNavigation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzRouting(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -21,7 +21,7 @@ package struct BenchmarkOptions {
     "pandas_to_csv", "stdlib_csv",
   ]
   package var python = ".build/peers/bin/python"
-  package var peersDirectory = "../shared/bench"
+  package var peersDirectory = "Scripts/bench"
   package var childCase: String?
   package var verifyCount: Int?
   package var diffCounts: [Int] = []

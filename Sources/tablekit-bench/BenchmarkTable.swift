@@ -1,6 +1,6 @@
 import TableKit
 
-/// The deterministic mixed-type table of `shared/bench/gendata.py`, regenerated bit for bit.
+/// The deterministic mixed-type table of `Scripts/bench/gendata.py`, regenerated bit for bit.
 ///
 /// Row `i` takes six draws of a 64-bit linear congruential generator; see the script's docstring.
 /// Rows are made on demand from the generator's state, so a million-row table holds no rows in

@@ -11,7 +11,7 @@ final class CountingSink: ByteSink {
   }
 }
 
-/// One measured case, in the same JSON shape as `shared/bench/peers.py` prints.
+/// One measured case, in the same JSON shape as `Scripts/bench/peers.py` prints.
 struct CaseResult: Codable {
   var name: String
   var rows: Int

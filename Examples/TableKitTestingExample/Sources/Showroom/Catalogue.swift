@@ -1,4 +1,5 @@
 import TableKit
+import TableKitNavigation
 
 /// A car maker and the models it builds.
 public struct Brand: Hashable, Sendable {

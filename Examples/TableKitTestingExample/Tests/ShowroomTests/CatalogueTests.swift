@@ -1,5 +1,6 @@
 import Showroom
 import TableKit
+import TableKitNavigation
 import TableKitTesting
 import Testing
 
