@@ -18,23 +18,9 @@
 /// the base's rows. A change the base reports passes through the filter: rows deleted or moved
 /// in the base are deleted or moved here when they were shown, rows inserted, moved or reloaded
 /// are shown when they match.
-public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDataSource {
-  /// The data source being filtered.
-  public let base: Base
-
+public final class FilteredDataSource<Base: TableDataSource>: RowMappedDataSource<Base> {
   /// Which represented objects are shown.
   public private(set) var predicate: (Any) -> Bool
-
-  /// The object told of each change.
-  public weak var changeObserver: (any TableChangeObserver)?
-
-  /// Overrides of how types show themselves in this view; they win over the base's.
-  public var representations = RepresentationRegistry()
-
-  /// The base rows shown, both ways.
-  private var map = RowMap.empty
-  /// The map before the change being reported, while it travels up (see `didDeselectRow`).
-  private var mapBeforeChange: RowMap?
 
   /// Creates a view of `base` showing the rows whose objects match `predicate`, and observes the
   /// base's changes when it reports them.
@@ -44,10 +30,8 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   ///   - predicate: Whether a represented object is shown.
   /// - Complexity: O(n) for n rows of the base.
   public init(_ base: Base, predicate: @escaping (Any) -> Bool) {
-    self.base = base
     self.predicate = predicate
-    map = Self.matches(of: base, predicate)
-    observe(base)
+    super.init(base: base, map: FilteredDataSource.matches(of: base, predicate))
   }
 
   /// The shown rows of every section of `base`, and its row counts: one pass over its rows.
@@ -118,70 +102,6 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// The number of rows shown in all sections.
   public var numberOfShownRows: Int { map.shownShape.numberOfRows }
 
-  /// Takes `newMap` and reports `changes` up, keeping the old map while they travel.
-  private func replaceMap(with newMap: RowMap, reporting changes: TableChangeset)
-    throws(TableUpdateError)
-  {
-    let old = map
-    map = newMap
-    guard !changes.isEmpty else { return }
-    try reportChange(changes, rememberingWhileReported: old, in: \.mapBeforeChange)
-  }
-
-  // MARK: ForwardingTableDataSource
-
-  /// The base's section count when last read.
-  public var numberOfSections: Int { map.numberOfSections }
-
-  /// The rows of `section` that match.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: The count, or 0 out of range.
-  public func numberOfRows(inSection section: Int) -> Int {
-    map.numberOfRows(inSection: section)
-  }
-
-  /// The base, for index 0.
-  ///
-  /// - Parameter index: 0.
-  /// - Returns: The base, or `nil` for any other index.
-  public func child(at index: Int) -> (any TableDataSource)? { index == 0 ? base : nil }
-
-  /// The same section of the base.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: Child 0 and `section`, or `nil` out of range.
-  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
-    section >= 0 && section < map.numberOfSections ? (0, section) : nil
-  }
-
-  /// The base's row shown at `position`.
-  ///
-  /// - Parameter position: A position of this view.
-  /// - Returns: Child 0 at the base's position, or `nil` out of range.
-  /// - Complexity: O(1).
-  public func childPosition(for position: TablePosition) -> ChildPosition? {
-    map.basePosition(for: position).map { ChildPosition(child: 0, position: $0) }
-  }
-
-  /// Where a base row shows, or `nil` when it is hidden.
-  ///
-  /// - Parameter childPosition: Child 0 and a base position.
-  /// - Returns: The position in this view.
-  /// - Complexity: O(log r) for r rows shown in the section.
-  public func position(for childPosition: ChildPosition) -> TablePosition? {
-    childPosition.child == 0 ? map.shownPosition(ofBase: childPosition.position) : nil
-  }
-
-  /// Tells the base, at the row's base position; while a change is reported, the position is
-  /// one from before it and is mapped as the rows were shown then.
-  ///
-  /// - Parameter position: The deselected row.
-  public func didDeselectRow(at position: TablePosition) {
-    guard let basePosition = (mapBeforeChange ?? map).basePosition(for: position) else { return }
-    base.didDeselectRow(at: basePosition)
-  }
-
   // MARK: TableChangeObserver
 
   /// Passes a change of the base through the filter and reports it in this view's positions.
@@ -192,7 +112,7 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
   /// - Throws: ``TableUpdateError`` when the base's changeset does not fit its old and new
   ///   counts, or the observer refused the change.
   /// - Complexity: O(n) for n rows of the base, plus O(c log c) for c changes.
-  public func dataSource(
+  override public func dataSource(
     _ dataSource: any TableDataSource,
     didChange changeset: TableChangeset
   ) throws(TableUpdateError) {
@@ -250,25 +170,6 @@ public final class FilteredDataSource<Base: TableDataSource>: ForwardingTableDat
     changes.reloadedRows.sort()
     changes.reconfiguredRows.sort()
     return changes
-  }
-}
-
-extension FilteredDataSource: IdentifiedTableDataSource where Base: IdentifiedTableDataSource {
-  /// The base's identifier of the section.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: The identifier, or `nil` out of range.
-  public func sectionIdentifier(inSection section: Int) -> Base.SectionIdentifier? {
-    section >= 0 && section < map.numberOfSections
-      ? base.sectionIdentifier(inSection: section) : nil
-  }
-
-  /// The base's identifier of the row shown at `position`.
-  ///
-  /// - Parameter position: A position of this view.
-  /// - Returns: The identifier, or `nil` out of range.
-  public func itemIdentifier(at position: TablePosition) -> Base.ItemIdentifier? {
-    childPosition(for: position).flatMap { base.itemIdentifier(at: $0.position) }
   }
 }
 

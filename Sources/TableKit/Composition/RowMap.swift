@@ -1,7 +1,7 @@
 /// Which rows of a base data source a view shows, in which order, both ways: the one map that
 /// ``FilteredDataSource`` and ``SortedDataSource`` keep, section for section (sections pass
 /// through unchanged).
-struct RowMap {
+package struct RowMap {
   /// For each section, the base rows shown, in the order they are shown.
   private(set) var shown: [[Int]]
   /// For each section, each base row's place among the shown rows, or -1 when it is hidden.

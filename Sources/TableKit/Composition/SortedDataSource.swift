@@ -13,23 +13,9 @@
 /// and inserted at their sorted places, and the rows whose sorted order changed (because their
 /// content did, or they moved to another section) are moved; the fewest moves keep the others in
 /// place.
-public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataSource {
-  /// The data source being sorted.
-  public let base: Base
-
+public final class SortedDataSource<Base: TableDataSource>: RowMappedDataSource<Base> {
   /// Whether the first object shows before the second.
   public let areInIncreasingOrder: (Any, Any) -> Bool
-
-  /// The object told of each change.
-  public weak var changeObserver: (any TableChangeObserver)?
-
-  /// Overrides of how types show themselves in this view; they win over the base's.
-  public var representations = RepresentationRegistry()
-
-  /// The base rows in sorted order, and each base row's place in it.
-  private var map = RowMap.empty
-  /// The map before the change being reported, while it travels up (see `didDeselectRow`).
-  private var mapBeforeChange: RowMap?
 
   /// Creates a sorted view of `base`, observing its changes when it reports them.
   ///
@@ -38,10 +24,8 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   ///   - areInIncreasingOrder: Whether the first object shows before the second.
   /// - Complexity: O(n log n) for n rows.
   public init(_ base: Base, by areInIncreasingOrder: @escaping (Any, Any) -> Bool) {
-    self.base = base
     self.areInIncreasingOrder = areInIncreasingOrder
-    map = Self.sortedRows(of: base, areInIncreasingOrder)
-    observe(base)
+    super.init(base: base, map: SortedDataSource.sortedRows(of: base, areInIncreasingOrder))
   }
 
   private static func sortedRows(
@@ -66,58 +50,6 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
     return RowMap(shown: order, baseRowCounts: counts)
   }
 
-  // MARK: ForwardingTableDataSource
-
-  /// The base's section count when last read.
-  public var numberOfSections: Int { map.numberOfSections }
-
-  /// The rows of `section`.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: The count, or 0 out of range.
-  public func numberOfRows(inSection section: Int) -> Int {
-    map.numberOfRows(inSection: section)
-  }
-
-  /// The base, for index 0.
-  ///
-  /// - Parameter index: 0.
-  /// - Returns: The base, or `nil` for any other index.
-  public func child(at index: Int) -> (any TableDataSource)? { index == 0 ? base : nil }
-
-  /// The same section of the base.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: Child 0 and `section`, or `nil` out of range.
-  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
-    section >= 0 && section < map.numberOfSections ? (0, section) : nil
-  }
-
-  /// The base's row shown at `position`.
-  ///
-  /// - Parameter position: A position of this view.
-  /// - Returns: Child 0 at the base's position, or `nil` out of range.
-  public func childPosition(for position: TablePosition) -> ChildPosition? {
-    map.basePosition(for: position).map { ChildPosition(child: 0, position: $0) }
-  }
-
-  /// Where a base row shows.
-  ///
-  /// - Parameter childPosition: Child 0 and a base position.
-  /// - Returns: The position in this view, or `nil` out of range.
-  public func position(for childPosition: ChildPosition) -> TablePosition? {
-    childPosition.child == 0 ? map.shownPosition(ofBase: childPosition.position) : nil
-  }
-
-  /// Tells the base, at the row's base position; while a change is reported, the position is
-  /// one from before it and is mapped as the rows were sorted then.
-  ///
-  /// - Parameter position: The deselected row.
-  public func didDeselectRow(at position: TablePosition) {
-    guard let basePosition = (mapBeforeChange ?? map).basePosition(for: position) else { return }
-    base.didDeselectRow(at: basePosition)
-  }
-
   // MARK: TableChangeObserver
 
   /// Passes a change of the base through the sort and reports it in this view's positions.
@@ -128,7 +60,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
   /// - Throws: ``TableUpdateError`` when the base's changeset does not fit its old and new
   ///   counts, or the observer refused the change.
   /// - Complexity: O(n log n) for n rows of the base.
-  public func dataSource(
+  override public func dataSource(
     _ dataSource: any TableDataSource,
     didChange changeset: TableChangeset
   ) throws(TableUpdateError) {
@@ -188,29 +120,7 @@ public final class SortedDataSource<Base: TableDataSource>: ForwardingTableDataS
     changes.movedRows.sort { $0.to < $1.to }
     changes.reloadedRows.sort()
     changes.reconfiguredRows.sort()
-    let old = map
-    map = newMap
-    guard !changes.isEmpty else { return }
-    try reportChange(changes, rememberingWhileReported: old, in: \.mapBeforeChange)
-  }
-}
-
-extension SortedDataSource: IdentifiedTableDataSource where Base: IdentifiedTableDataSource {
-  /// The base's identifier of the section.
-  ///
-  /// - Parameter section: A section.
-  /// - Returns: The identifier, or `nil` out of range.
-  public func sectionIdentifier(inSection section: Int) -> Base.SectionIdentifier? {
-    section >= 0 && section < map.numberOfSections
-      ? base.sectionIdentifier(inSection: section) : nil
-  }
-
-  /// The base's identifier of the row shown at `position`.
-  ///
-  /// - Parameter position: A position of this view.
-  /// - Returns: The identifier, or `nil` out of range.
-  public func itemIdentifier(at position: TablePosition) -> Base.ItemIdentifier? {
-    childPosition(for: position).flatMap { base.itemIdentifier(at: $0.position) }
+    try replaceMap(with: newMap, reporting: changes)
   }
 }
 
