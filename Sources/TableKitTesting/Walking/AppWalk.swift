@@ -17,6 +17,21 @@ public struct AppWalk: Sendable {
     public var rowPath: [TablePosition]
     /// What was wrong, one entry per problem.
     public var problems: [String]
+
+    /// Creates the failure of one level.
+    ///
+    /// A walk makes these itself; make one to build a ``Report`` by hand, in a test of code that
+    /// reads reports or to compare with a walk's.
+    ///
+    /// - Parameters:
+    ///   - level: The level's breadcrumbs joined by ` › `.
+    ///   - rowPath: The rows selected to reach it.
+    ///   - problems: What was wrong, one entry per problem.
+    public init(level: String, rowPath: [TablePosition], problems: [String]) {
+      self.level = level
+      self.rowPath = rowPath
+      self.problems = problems
+    }
   }
 
   /// What a walk found.
@@ -29,6 +44,26 @@ public struct AppWalk: Sendable {
     public var lines: [String] = []
     /// What the walker reported (cycles skipped, limits reached).
     public var walk = NavigationWalkReport()
+
+    /// Creates a report; with no arguments, the report of a walk that visited nothing.
+    ///
+    /// A walk makes its report itself; make one by hand to test code that reads reports, or to
+    /// compare with what a walk found.
+    ///
+    /// - Parameters:
+    ///   - levelsVisited: The levels visited.
+    ///   - failures: The levels that failed a check, in the walk's order.
+    ///   - lines: Every level's rendering under a `== Breadcrumbs` line, in the walk's order.
+    ///   - walk: What the walker reported.
+    public init(
+      levelsVisited: Int = 0, failures: [Failure] = [], lines: [String] = [],
+      walk: NavigationWalkReport = NavigationWalkReport()
+    ) {
+      self.levelsVisited = levelsVisited
+      self.failures = failures
+      self.lines = lines
+      self.walk = walk
+    }
 
     /// The failures in words, one level per paragraph, or `nil` when every level passed.
     public var failureMessage: String? {
