@@ -112,11 +112,8 @@ article="$PWD/.build/testing-kit-article"
 rm -rf "$article" && mkdir -p "$article/programs" "$article/Tests/ArticleTests"
 python3 Scripts/doc-examples.py "$article/programs" . >/dev/null
 repository=$(basename "$PWD")
-for program in "$article"/programs/*TestingTableLogic*.swift; do
-  # The programs import every module of the repository; the package below needs only these.
-  grep -v -E '^import (TableRender|TableKitNetworking)$' "$program" \
-    >"$article/Tests/ArticleTests/$(basename "$program")"
-done
+# Each program has exactly the imports its blocks show, as a reader copies them.
+cp "$article"/programs/*TestingTableLogic*.swift "$article/Tests/ArticleTests/"
 cat >"$article/Package.swift" <<SWIFT
 // swift-tools-version: 6.2
 import PackageDescription
