@@ -25,6 +25,17 @@ the lines right before the fence:
         comment are compiled before it and shown to no reader. Settings combine with commas:
         `continues, given`.
 
+    <!-- doc-example: page given
+    import TableKit
+    -->
+        Anywhere on a page (not right before a block): the context of every program of the page
+        whose blocks show no `import` — fragments, which a reader places in a file that imports
+        what the page is about. It is compiled before the program's first block.
+
+A program is compiled with exactly the imports its blocks show (and their `given` lines) and,
+when they have none, the page's context; nothing else is added (not even Foundation). So a block that shows its imports
+is checked as a reader would copy it: with only those.
+
 The driver (Scripts/doc-examples.sh) compiles each program against the built modules. Prints a
 line a page and a total; exits 1 on a malformed comment.
 """
@@ -33,11 +44,8 @@ import pathlib
 import re
 import sys
 
-HEADER = (
-    "import Foundation\nimport TableKit\nimport TableKitNavigation\nimport TableKitModels\n"
-    "import TableKitFiles\nimport TableRender\nimport TableKitNetworking\n"
-)
 COMMENT = re.compile(r"^<!--\s*doc-example:\s*(.*?)\s*(-->)?\s*$")
+IMPORT = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*import\s", re.MULTILINE)
 
 
 def pages(root):
@@ -60,7 +68,7 @@ def parse_comment(path, lines, index):
     """Reads a doc-example comment at `index`; returns (settings, index after it)."""
     match = COMMENT.match(lines[index].strip())
     words = match.group(1)
-    settings = {"skip": None, "continues": False, "given": None, "program": None}
+    settings = {"skip": None, "continues": False, "given": None, "program": None, "page": False}
     closed = match.group(2) is not None
     end = index + 1
     if not closed:
@@ -70,7 +78,11 @@ def parse_comment(path, lines, index):
             raise SystemExit(f"{path}:{index + 1}: a doc-example comment needs a closing -->")
         settings["given"] = "\n".join(lines[index + 1 : end])
         end += 1
-    if words.startswith("skip"):
+    if words == "page given":
+        if closed or settings["given"] is None or not settings["given"].strip():
+            raise SystemExit(f"{path}:{index + 1}: 'page given' takes the lines up to -->")
+        settings["page"] = True
+    elif words.startswith("skip"):
         reason = words.removeprefix("skip").lstrip(", ").strip()
         if not words.startswith("skip,") or not reason:
             raise SystemExit(f"{path}:{index + 1}: write 'doc-example: skip, <reason>'")
@@ -101,7 +113,13 @@ def blocks(path):
     while index < len(lines):
         stripped = lines[index].strip()
         if "doc-example" in stripped and stripped.startswith("<!--"):
-            pending, index = parse_comment(path, lines, index)
+            if pending is not None:
+                raise SystemExit(f"{path}:{index + 1}: a doc-example comment must come right before a block")
+            settings, index = parse_comment(path, lines, index)
+            if settings["page"]:
+                yield settings
+            else:
+                pending = settings
             continue
         if stripped == "```swift":
             end = index + 1
@@ -129,13 +147,20 @@ def main():
     for stale in out.glob("*.swift"):
         stale.unlink()
     total = skipped = programs = 0
+    missing = []
     for page in pages(root):
         relative = page.relative_to(root)
         stem = re.sub(r"[^A-Za-z0-9]", "_", str(relative).removesuffix(".md"))
-        chains = []  # each: [first line, [parts]]
+        chains = []  # each: [first line, [parts], whether a block shows an import]
         named = {}  # program name -> its chain
         compiled = skips = 0
+        context = None
         for block in blocks(page):
+            if isinstance(block, dict):
+                if context is not None:
+                    raise SystemExit(f"{relative}: a page takes one 'page given'")
+                context = block["given"]
+                continue
             if block.skip is not None:
                 skips += 1
                 continue
@@ -144,24 +169,39 @@ def main():
             if block.given is not None:
                 part += f"// given for {relative}:{block.line}\n{block.given}\n"
             part += f"// {relative}:{block.line}\n{block.code}\n"
+            shows_import = IMPORT.search(block.code + "\n" + (block.given or "")) is not None
             if block.program is not None and block.program in named:
-                named[block.program][1].append(part)
+                chain = named[block.program]
             elif block.continues:
                 if not chains:
                     raise SystemExit(f"{relative}:{block.line}: the first block cannot continue")
-                chains[-1][1].append(part)
+                chain = chains[-1]
             else:
-                chains.append([block.line, [part]])
+                chain = [block.line, [], False]
+                chains.append(chain)
                 if block.program is not None:
-                    named[block.program] = chains[-1]
-        for line, parts in chains:
-            (out / f"{stem}_{line}.swift").write_text(HEADER + "\n".join(parts), encoding="utf-8")
+                    named[block.program] = chain
+            chain[1].append(part)
+            chain[2] = chain[2] or shows_import
+        for line, parts, shows_import in chains:
+            header = ""
+            if not shows_import:
+                if context is None:
+                    missing.append(
+                        f"{relative}:{line}: the program shows no import and the page states no "
+                        "context; show the imports or add a 'page given' comment"
+                    )
+                    continue
+                header = f"// the page's context ({relative})\n{context}\n"
+            (out / f"{stem}_{line}.swift").write_text(header + "\n".join(parts), encoding="utf-8")
         total += compiled
         skipped += skips
         programs += len(chains)
         if compiled or skips:
             print(f"{relative}: {compiled} blocks in {len(chains)} programs, {skips} skipped")
     print(f"doc examples: {total} blocks in {programs} programs to compile, {skipped} skipped")
+    if missing:
+        raise SystemExit("\n".join(missing))
 
 
 if __name__ == "__main__":

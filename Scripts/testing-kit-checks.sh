@@ -7,6 +7,9 @@
 #   3. record mode end to end: a test with a stale inline literal fails; with TABLEKIT_RECORD=1 it
 #      fails again and the literal in the source now holds what the table shows; without it,
 #      the rewritten test passes;
+#   3b. eight tests in one file, each with an empty literal, recorded in one parallel run: every
+#      literal is written (none overwrites another) and every failure says it wrote its literal
+#      at the line where it is;
 #   4. the tests in the DocC article "Testing table logic" run (not only compile) and pass.
 #
 #   Scripts/testing-kit-checks.sh
@@ -78,16 +81,39 @@ run --filter recordModeCheck >"$log" 2>&1 \
   || { cat "$log" >&2; echo "testing-kit: the recorded test does not pass" >&2; exit 1; }
 echo "testing-kit: stale literal failed, recording failed and wrote it, the recorded test passes"
 
+echo "testing-kit: eight recordings into one file in one parallel run are all written"
+many="$example/Tests/ShowroomTests/RecordManyCheck.swift"
+trap 'rm -f "$check" "$many"' EXIT
+{
+  printf 'import Showroom\nimport TableKit\nimport TableKitTesting\nimport Testing\n'
+  for index in 1 2 3 4 5 6 7 8; do
+    printf '\n@Test func recordManyCheck%s() throws {\n' "$index"
+    printf '  let ledger = try Ledger()\n  assertRendering(\n    of: TableView(dataSource: ledger.dataSource),\n'
+    printf '    """\n    """)\n}\n'
+  done
+} >"$many"
+if TABLEKIT_RECORD=1 run --filter recordManyCheck >"$log" 2>&1; then
+  echo "testing-kit: a recording passed" >&2; exit 1
+fi
+written=$(grep -cF "    INV-1038 — Blue Harbor Inc. | 999.99 > {invoice}" "$many" || true)
+# One failure a test, each saying it wrote that test's literal.
+claims=$(grep -oE "Test recordManyCheck[0-9]\(\) recorded an issue .* wrote .* into the literal that opens at line [0-9]+ of [^ ]*RecordManyCheck.swift" "$log" \
+  | grep -oE "recordManyCheck[0-9]" | sort -u | wc -l)
+[ "$written" -eq 8 ] && [ "$claims" -eq 8 ] \
+  || { cat "$log" "$many" >&2
+       echo "testing-kit: $written of 8 literals written, $claims failures say they wrote one" >&2
+       exit 1; }
+run --filter recordManyCheck >"$log" 2>&1 \
+  || { cat "$log" >&2; echo "testing-kit: the recorded tests do not pass" >&2; exit 1; }
+echo "testing-kit: 8 of 8 literals written, 8 failures saying so, the recorded tests pass"
+
 echo "testing-kit: the article's tests run and pass"
 article="$PWD/.build/testing-kit-article"
 rm -rf "$article" && mkdir -p "$article/programs" "$article/Tests/ArticleTests"
 python3 Scripts/doc-examples.py "$article/programs" . >/dev/null
 repository=$(basename "$PWD")
-for program in "$article"/programs/*TestingTableLogic*.swift; do
-  # The programs import every module of the repository; the package below needs only these.
-  grep -v -E '^import (TableRender|TableKitNetworking)$' "$program" \
-    >"$article/Tests/ArticleTests/$(basename "$program")"
-done
+# Each program has exactly the imports its blocks show, as a reader copies them.
+cp "$article"/programs/*TestingTableLogic*.swift "$article/Tests/ArticleTests/"
 cat >"$article/Package.swift" <<SWIFT
 // swift-tools-version: 6.2
 import PackageDescription

@@ -8,7 +8,11 @@ public import TableKit
 /// ``DrillDownDestination`` (the path from the root).
 public final class DrillDownController<Node: DrillDownNode>: TableController {
   /// The row indexes from the root to this level.
-  public let path: [Int]
+  ///
+  /// - Complexity: O(n) for a level n deep; the level keeps its path linked to its parent's.
+  public var path: [Int] { pathStorage.indexes }
+  /// The path, shared with the parent level's.
+  package let pathStorage: DrillDownPath
   /// The branch this level shows.
   public let node: Node
   /// Called with each leaf selected in this level.
@@ -21,12 +25,20 @@ public final class DrillDownController<Node: DrillDownNode>: TableController {
   ///   - path: The row indexes from the root to this level.
   ///   - title: The level's title.
   ///   - onSelect: Called with each leaf selected in this level.
-  public init(
+  public convenience init(
     node: Node, path: [Int], title: String?,
     onSelect: @escaping (DrillDownSelection<Node>) -> Void
   ) {
+    self.init(node: node, pathStorage: .of(path), title: title, onSelect: onSelect)
+  }
+
+  /// Creates the level of `node`, reached through `pathStorage`, in O(1).
+  package init(
+    node: Node, pathStorage: DrillDownPath, title: String?,
+    onSelect: @escaping (DrillDownSelection<Node>) -> Void
+  ) {
     self.node = node
-    self.path = path
+    self.pathStorage = pathStorage
     self.onSelect = onSelect
     super.init(title: title, dataSource: DrillDownDataSource(node: node))
   }
@@ -41,7 +53,7 @@ public final class DrillDownController<Node: DrillDownNode>: TableController {
     forRowAt position: TablePosition, representing object: Any
   ) -> (any NavigationDestination)? {
     guard let child = object as? Node, child.children != nil else { return nil }
-    return DrillDownDestination(path: path + [position.row])
+    return DrillDownDestination(storage: DrillDownPath(parent: pathStorage, index: position.row))
   }
 
   /// Reports a selected leaf with its path from the root.

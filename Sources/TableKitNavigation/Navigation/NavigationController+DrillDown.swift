@@ -15,7 +15,9 @@ extension NavigationController {
   /// ```
   ///
   /// Every level is made from its ``DrillDownDestination``, so the stack can also push a level
-  /// by its path, and a ``NavigationWalker`` can walk the whole tree.
+  /// by its path, and a ``NavigationWalker`` can walk the whole tree. A level selected in the
+  /// level above it is made in O(1) at any depth (its node is a child of the node the stack
+  /// made last); a level pushed by a path from elsewhere is found from the root, O(depth).
   ///
   /// - Parameters:
   ///   - root: The tree; its children are the root level's rows.
@@ -25,15 +27,19 @@ extension NavigationController {
     drillingInto root: Node, title: String?,
     onSelect: @escaping (DrillDownSelection<Node>) -> Void = { _ in }
   ) {
-    let rootLevel = DrillDownController(node: root, path: [], title: title, onSelect: onSelect)
-    rootLevel.navigationDestination = DrillDownDestination(path: [])
+    let rootPath = DrillDownPath()
+    let rootLevel = DrillDownController(
+      node: root, pathStorage: rootPath, title: title, onSelect: onSelect)
+    rootLevel.navigationDestination = DrillDownDestination(storage: rootPath)
+    let nodes = DrillDownNodes(root: root, path: rootPath)
     self.init(
       freeRoot: rootLevel, session: NavigationSession(),
       factory: { destination, _ throws(NavigationError) in
-        guard let path = (destination as? DrillDownDestination)?.path,
-          let node = root.descendant(at: path), node.children != nil
+        guard let path = (destination as? DrillDownDestination)?.storage,
+          let node = nodes.node(at: path), node.children != nil
         else { throw .unknownDestination(String(describing: destination)) }
-        return DrillDownController(node: node, path: path, title: node.title, onSelect: onSelect)
+        return DrillDownController(
+          node: node, pathStorage: path, title: node.title, onSelect: onSelect)
       })
   }
 }

@@ -35,14 +35,27 @@ extension RecordMode {
     _ text: String, replacing expected: String, version: TableRendering.Version,
     at site: CallSite, what: String
   ) -> String {
-    let path = String(describing: site.filePath)
+    recordingMessage(
+      text, replacing: expected, version: version, path: String(describing: site.filePath),
+      fileID: String(describing: site.fileID), line: Int(site.line), what: what)
+  }
+
+  /// Writes `text` into the literal that holds `expected` after `line` of the file at `path`
+  /// (named `fileID` in the message), and says what was done.
+  ///
+  /// The message names the line where the literal opens in the file as this recording left it;
+  /// a recording above it in the same run, made later, moves it further down.
+  package static func recordingMessage(
+    _ text: String, replacing expected: String, version: TableRendering.Version,
+    path: String, fileID: String, line: Int, what: String
+  ) -> String {
     var message = "Record mode is on, so this assertion fails (a recording never passes): "
     do {
       let literal = try InlineLiteralWriter.replaceLiteral(
-        in: path, afterLine: Int(site.line), expected: expected, with: text)
+        in: path, afterLine: line, expected: expected, with: text)
       message +=
-        "wrote \(what) (version \(version.rawValue)) into the literal at line "
-        + "\(literal) of \(site.fileID). "
+        "wrote \(what) (version \(version.rawValue)) into the literal that opens at line "
+        + "\(literal) of \(fileID) as this recording left the file. "
     } catch {
       message += "did not write the source: \(error). "
     }

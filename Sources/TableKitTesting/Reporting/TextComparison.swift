@@ -37,15 +37,21 @@ package enum TextComparison {
     } else if index < actual.count {
       message +=
         "line \(index + 1), \(describe(index)), is more than the expected "
-        + "\(expectedLines.count) lines.\n"
+        + "\(counted(expectedLines.count, "line")).\n"
       message += "  actual:   \(actual[index])\n"
     } else {
-      message += "the text ends after \(actual.count) lines; line \(index + 1) was expected.\n"
+      message +=
+        "the text ends after \(counted(actual.count, "line")); line \(index + 1) was expected.\n"
       message += "  expected: \(expectedLines[index])\n"
     }
     message += "Difference (- expected, + actual):\n"
     message += LineDiff(expected: expectedLines, actual: actual).text()
     return message
+  }
+
+  /// `count` and `noun`, plural unless `count` is 1: "1 line", "0 lines", "2 lines".
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 
   private static func firstDifferentColumn(_ left: String, _ right: String) -> Int {

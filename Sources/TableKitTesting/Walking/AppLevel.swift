@@ -12,14 +12,17 @@ public struct AppLevel {
   public let stack: NavigationController
   /// The rows selected from the level the walk started at down to this one.
   public let rowPath: [TablePosition]
-  /// The titles from the root to this level.
-  public let breadcrumbs: [String]
+  /// The titles from the root to this level, read from the stack when asked for.
+  ///
+  /// - Complexity: O(d) for a level d deep; the walk itself does not read them, so a level's
+  ///   visit costs the same at any depth.
+  public var breadcrumbs: [String] { controller.navigationController?.breadcrumbs ?? [] }
   /// What the level shows.
   public let rendering: TableRendering
 
   /// The level's name in reports: its breadcrumbs joined by ` › `, `(untitled)` for a level
   /// without a title.
   public var name: String {
-    breadcrumbs.map { $0.isEmpty ? "(untitled)" : $0 }.joined(separator: " › ")
+    breadcrumbs.map(WalkText.heading).joined(separator: " › ")
   }
 }

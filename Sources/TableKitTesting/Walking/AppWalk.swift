@@ -18,6 +18,21 @@ public struct AppWalk: Sendable {
     public var rowPath: [TablePosition]
     /// What was wrong, one entry per problem.
     public var problems: [String]
+
+    /// Creates the failure of one level.
+    ///
+    /// A walk makes these itself; make one to build a ``Report`` by hand, in a test of code that
+    /// reads reports or to compare with a walk's.
+    ///
+    /// - Parameters:
+    ///   - level: The level's breadcrumbs joined by ` › `.
+    ///   - rowPath: The rows selected to reach it.
+    ///   - problems: What was wrong, one entry per problem.
+    public init(level: String, rowPath: [TablePosition], problems: [String]) {
+      self.level = level
+      self.rowPath = rowPath
+      self.problems = problems
+    }
   }
 
   /// What a walk found.
@@ -27,9 +42,37 @@ public struct AppWalk: Sendable {
     /// The levels that failed a check, in the walk's order.
     public var failures: [Failure] = []
     /// Every level's rendering under a `== Breadcrumbs` line, in the walk's order.
-    public var lines: [String] = []
+    ///
+    /// - Complexity: O(n) for n characters, joined at each read (a walk keeps each level's
+    ///   title, not its whole heading); keep a copy to read it more than once.
+    public var lines: [String] {
+      get { text.lines }
+      set { text = WalkText(lines: newValue) }
+    }
     /// What the walker reported (cycles skipped, limits reached).
     public var walk = NavigationWalkReport()
+    /// The levels' titles and renderings, from which ``lines`` are joined.
+    var text = WalkText()
+
+    /// Creates a report; with no arguments, the report of a walk that visited nothing.
+    ///
+    /// A walk makes its report itself; make one by hand to test code that reads reports, or to
+    /// compare with what a walk found.
+    ///
+    /// - Parameters:
+    ///   - levelsVisited: The levels visited.
+    ///   - failures: The levels that failed a check, in the walk's order.
+    ///   - lines: Every level's rendering under a `== Breadcrumbs` line, in the walk's order.
+    ///   - walk: What the walker reported.
+    public init(
+      levelsVisited: Int = 0, failures: [Failure] = [], lines: [String] = [],
+      walk: NavigationWalkReport = NavigationWalkReport()
+    ) {
+      self.levelsVisited = levelsVisited
+      self.failures = failures
+      self.text = WalkText(lines: lines)
+      self.walk = walk
+    }
 
     /// The failures in words, one level per paragraph, or `nil` when every level passed.
     public var failureMessage: String? {
@@ -79,14 +122,19 @@ public struct AppWalk: Sendable {
         try? start.deselectRow(at: position)
       }
     }
+    report.text = WalkText(lowerTitles: stack.breadcrumbs.dropLast())
+    // The index in the report of the level on the path at each level of the walk.
+    var pathIndexes: [Int] = []
     report.walk = try walker.walk(stack) { visit in
       let rendering = TableRendering(visit.controller, version: version)
       let level = AppLevel(
-        controller: visit.controller, stack: stack, rowPath: visit.rowPath,
-        breadcrumbs: visit.breadcrumbs, rendering: rendering)
+        controller: visit.controller, stack: stack, rowPath: visit.rowPath, rendering: rendering)
+      pathIndexes.removeSubrange(visit.level...)
+      report.text.append(
+        title: visit.controller.title ?? "", parent: pathIndexes.last,
+        rendering: rendering.lines)
+      pathIndexes.append(report.levelsVisited)
       report.levelsVisited += 1
-      report.lines.append("== " + level.name)
-      report.lines.append(contentsOf: rendering.lines)
       let problems = Self.standardChecks(level) + check(level)
       if !problems.isEmpty {
         report.failures.append(

@@ -73,7 +73,8 @@ public func assertWalk(
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let report = assertEveryLevel(
     of: stack, walker: walker, fileID: fileID, filePath: filePath, line: line, column: column)
-  let text = report.lines.joined(separator: "\n")
+  let lines = report.lines
+  let text = lines.joined(separator: "\n")
   switch record {
   case .record:
     TestFailure.record(
@@ -82,10 +83,10 @@ public func assertWalk(
       at: site)
   case .compare:
     let message = TextComparison.mismatch(
-      report.lines, expected: expected,
+      lines, expected: expected,
       headline: "The levels do not show the expected text (rendering version 1)"
     ) { index in
-      let heading = report.lines[...index].last { $0.hasPrefix("== ") } ?? "== "
+      let heading = lines[...index].last { $0.hasPrefix("== ") } ?? "== "
       return "in level \(heading.dropFirst(3))"
     }
     if let message { TestFailure.record(message, at: site) }

@@ -100,7 +100,24 @@ private func makeLedger() throws -> TableController {
       assertRendering(of: table, "  a")
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains(
-        "line 2, row 1 of section 0, is more than the expected 1 lines")
+        "line 2, row 1 of section 0, is more than the expected 1 line.\n")
+    }
+  }
+
+  @Test func aShortTableFailsCountingItsLinesInWords() {
+    let table = TableView(dataSource: SectionedDataSource(items: [Cell("a")]))
+    withKnownIssue {
+      assertRendering(of: table, "  a\n  b")
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "the text ends after 1 line; line 2 was expected.\n")
+    }
+    let twoRows = TableView(dataSource: SectionedDataSource(items: [Cell("a"), Cell("b")]))
+    withKnownIssue {
+      assertRendering(of: twoRows, "  a\n  b\n  c")
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "the text ends after 2 lines; line 3 was expected.\n")
     }
   }
 

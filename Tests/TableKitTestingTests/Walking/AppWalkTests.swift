@@ -104,6 +104,30 @@ private final class Menu: TableController {
     }
   }
 
+  @Test func aReportMadeByHandIsTheWalksReport() throws {
+    let stack = try NavigationController(rootDestination: Broken.root, factory: Broken.makeLevel)
+    let walked = try AppWalk().run(stack)
+    var walk = NavigationWalkReport()
+    walk.levelsVisited = 3
+    let made = AppWalk.Report(
+      levelsVisited: 3,
+      failures: [
+        AppWalk.Failure(
+          level: "Root › (untitled)", rowPath: [TablePosition(section: 0, row: 0)],
+          problems: ["the level has no title"]),
+        AppWalk.Failure(
+          level: "Root › Raw", rowPath: [TablePosition(section: 0, row: 1)],
+          problems: [
+            "row 0 of section 0 shows its description (3.5 {description}): its type has no "
+              + "table representation"
+          ]),
+      ],
+      lines: walked.lines, walk: walk)
+    #expect(made == walked)
+    #expect(AppWalk.Report() == AppWalk.Report(levelsVisited: 0, failures: [], lines: []))
+    #expect(AppWalk.Report().failureMessage == nil)
+  }
+
   @Test func aChangedLevelFailsNamingIt() throws {
     let stack = try Garage.makeStack()
     withKnownIssue {
