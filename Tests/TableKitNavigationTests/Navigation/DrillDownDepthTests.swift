@@ -1,6 +1,6 @@
 import TableKit
-import Testing
 import TableKitNavigation
+import Testing
 
 /// Counts how often a tree's nodes are asked for their children.
 private final class Visits {

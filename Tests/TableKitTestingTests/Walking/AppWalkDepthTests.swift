@@ -1,7 +1,7 @@
 import TableKit
+import TableKitNavigation
 import TableKitTesting
 import Testing
-import TableKitNavigation
 
 /// Counts how often the levels' titles are read.
 private final class Reads {
