@@ -11,7 +11,7 @@
 /// with the number of routes.
 struct RouteTrie: Sendable {
   struct Node: Sendable {
-    var literals: [String: Int] = [:]
+    var literals: [ExactText: Int] = [:]
     /// The children for `int`, `id` and string parameters, in that order.
     var parameters: [Int?] = [nil, nil, nil]
     /// The route whose pattern ends here.
@@ -46,11 +46,11 @@ struct RouteTrie: Sendable {
     for segment in pattern.segments {
       switch segment {
       case .literal(let literal):
-        if let next = nodes[node].literals[literal] {
+        if let next = nodes[node].literals[ExactText(literal)] {
           node = next
         } else {
           let next = newNode()
-          nodes[node].literals[literal] = next
+          nodes[node].literals[ExactText(literal)] = next
           node = next
         }
       case .parameter(_, let kind):
@@ -107,7 +107,7 @@ struct RouteTrie: Sendable {
     let node = nodes[index]
     guard depth < segments.count else { return node.route }
     let segment = segments[depth]
-    if let next = node.literals[segment],
+    if let next = node.literals[ExactText(segment)],
       let found = search(node: next, depth: depth + 1, in: segments, rejection: &rejection)
     {
       return found

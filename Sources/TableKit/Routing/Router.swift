@@ -34,7 +34,7 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   private var trie = RouteTrie()
 
   /// The index of each route by its pattern's canonical text, for ``RoutePrintable``.
-  private var routeIndex: [String: Int] = [:]
+  private var routeIndex: [ExactText: Int] = [:]
 
   /// The level below a destination, or `nil` for a root.
   private let parentOf: @Sendable (Destination) -> Destination?
@@ -57,7 +57,7 @@ public struct Router<Destination: NavigationDestination>: Sendable {
       throw .ambiguousPatterns(
         pattern: route.pattern.description, existing: routes[existing].pattern.description)
     }
-    routeIndex[route.pattern.description] = routes.count
+    routeIndex[ExactText(route.pattern.description)] = routes.count
     routes.append(route)
   }
 
@@ -176,8 +176,8 @@ public struct Router<Destination: NavigationDestination>: Sendable {
     if let printable = destination as? any RoutePrintable {
       let text = printable.routePattern
       guard
-        let index = routeIndex[text]
-          ?? (try? RoutePattern(text)).flatMap({ routeIndex[$0.description] })
+        let index = routeIndex[ExactText(text)]
+          ?? (try? RoutePattern(text)).flatMap({ routeIndex[ExactText($0.description)] })
       else { return nil }
       return checkedURL(of: destination, by: routes[index])
     }
