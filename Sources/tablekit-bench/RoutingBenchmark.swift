@@ -70,6 +70,63 @@ func runRoutingBenchmark(routeCounts: [Int], matches: Int) {
   }
 }
 
+/// A level of the adversarial router: which kinds its route has at each place.
+struct AdversarialLevel: NavigationDestination {
+  let kinds: [Int]
+}
+
+/// The adversarial route set: `adv://{p1:K}/…/{p8:K}/end` for every choice of `K` among `int`,
+/// `id` and string at each of the 8 places (3⁸ = 6,561 routes), matched against a URL of eight
+/// integers (each a valid value of all three kinds) whose last segment `nope` is no route's.
+/// A search that backtracks over every combination tries all 6,561 before it fails; beside it,
+/// the same URL against one route, and a URL that matches (`…/end`).
+func runAdversarialRoutingBenchmark(matches: Int) {
+  print("adversarial_routes\tsegments\tmiss_ns_wall\tmiss_ns_cpu\thit_ns_wall\thit_ns_cpu")
+  let places = 8
+  let kinds = [":int", ":id", ""]
+  var full = Router<AdversarialLevel>()
+  var single = Router<AdversarialLevel>()
+  var count = 1
+  for _ in 0..<places { count *= kinds.count }
+  for code in 0..<count {
+    var rest = code
+    let choice = (0..<places).map { _ in
+      defer { rest /= kinds.count }
+      return rest % kinds.count
+    }
+    let pattern =
+      "adv://"
+      + choice.enumerated().map { "{p\($0.offset)\(kinds[$0.element])}" }
+      .joined(separator: "/") + "/end"
+    do {
+      let route = try Route<AdversarialLevel>(pattern) { _ in
+        AdversarialLevel(kinds: choice)
+      } parameters: { level in
+        level.kinds == choice ? [:] : nil
+      }
+      try full.register(route)
+      if code == count - 1 { try single.register(route) }
+    } catch {
+      stop("cannot register \(pattern): \(error)")
+    }
+  }
+  let prefix = "adv://" + (1...places).map(String.init).joined(separator: "/")
+  for (router, routes) in [(single, 1), (full, count)] {
+    guard (try? router.match(prefix + "/end")) != nil else { stop("\(prefix)/end does not route") }
+    guard (try? router.match(prefix + "/nope")) == nil else { stop("\(prefix)/nope routes") }
+    let runs = max(1, matches / routes)
+    let miss = timed {
+      for _ in 0..<runs where (try? router.match(prefix + "/nope")) != nil { stop("matched") }
+    }
+    let hit = timed {
+      for _ in 0..<runs where (try? router.match(prefix + "/end")) == nil { stop("no match") }
+    }
+    print(
+      "\(routes)\t\(places + 1)\t\(nanoseconds(miss.wall, runs))\t\(nanoseconds(miss.cpu, runs))\t"
+        + "\(nanoseconds(hit.wall, runs))\t\(nanoseconds(hit.cpu, runs))")
+  }
+}
+
 /// Nanoseconds a `url(for:)` of the levels of `urls`, over `count` calls.
 private func timePrinting<Level: BenchmarkRouted>(
   _ router: Router<Level>, urls: [String], count: Int
