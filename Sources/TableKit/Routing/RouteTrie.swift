@@ -231,16 +231,17 @@ struct RouteTrie: Sendable {
   private func search(
     node index: Int, depth: Int, checks: inout KindChecks, rejection: inout Rejection?
   ) -> Int? {
-    let node = nodes[index]
+    // Fields are read in place: copying the node would retain and release each of its parts.
     checks.steps += 1
-    guard depth < checks.segments.count else { return node.route }
-    if !node.literals.isEmpty, let next = node.literals[ExactText(checks.segments[depth])],
+    guard depth < checks.segments.count else { return nodes[index].route }
+    if !nodes[index].literals.isEmpty,
+      let next = nodes[index].literals[ExactText(checks.segments[depth])],
       let found = search(node: next, depth: depth + 1, checks: &checks, rejection: &rejection)
     {
       return found
     }
     for (slot, kind) in Self.kinds.enumerated() {
-      guard let next = node.parameters[slot] else { continue }
+      guard let next = nodes[index].parameters[slot] else { continue }
       if let problem = checks.problem(at: depth, slot: slot) {
         if rejection.map({ depth >= $0.segment }) ?? true {
           rejection = Rejection(
@@ -252,7 +253,7 @@ struct RouteTrie: Sendable {
         return found
       }
     }
-    return node.wildcardRoute
+    return nodes[index].wildcardRoute
   }
 
   /// Why `segment` is not a value of `kind`, or `nil` when it is.
