@@ -39,7 +39,7 @@ public struct ObjectID: Hashable, Sendable, Codable, CustomStringConvertible {
     ExactText.same(lhs.rawValue, rhs.rawValue)
   }
 
-  /// Hashes the ID's UTF-8 bytes, in agreement with ``==(_:_:)``.
+  /// Hashes the ID's UTF-8 bytes, in agreement with `==`.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {

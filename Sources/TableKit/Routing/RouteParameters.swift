@@ -99,8 +99,7 @@ public enum RouteValue: Hashable, Sendable {
     }
   }
 
-  /// Hashes the type and the value, strings by their UTF-8 bytes, in agreement with
-  /// ``==(_:_:)``.
+  /// Hashes the type and the value, strings by their UTF-8 bytes, in agreement with `==`.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {

@@ -57,7 +57,7 @@ public struct RouteURL: Hashable, Sendable {
       && zip(lhs.segments, rhs.segments).allSatisfy { ExactText.same($0, $1) }
   }
 
-  /// Hashes the scheme and segments' UTF-8 bytes, in agreement with ``==(_:_:)``.
+  /// Hashes the scheme and segments' UTF-8 bytes, in agreement with `==`.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
