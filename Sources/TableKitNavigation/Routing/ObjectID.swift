@@ -13,6 +13,10 @@ import TableKit
 /// ObjectID("Škoda").segment        // "~xaBrb2Rh"
 /// try ObjectID(segment: "~xaBrb2Rh").rawValue   // "Škoda"
 /// ```
+///
+/// Two IDs are equal when their UTF-8 bytes are (<doc:RoutingAndRestoration#Identity>), so that
+/// equal IDs have one ``segment`` and different segments name different IDs: `"Zo\u{EB}"` and
+/// `"Zoe\u{308}"` are two IDs, as they are two URLs, though Swift's `String ==` calls them equal.
 public struct ObjectID: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The ID.
   public let rawValue: String
@@ -26,6 +30,23 @@ public struct ObjectID: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// The ID itself.
   public var description: String { rawValue }
+
+  /// Whether the two IDs have the same UTF-8 bytes (not Swift's canonical equivalence).
+  ///
+  /// - Parameters:
+  ///   - lhs: An ID.
+  ///   - rhs: Another.
+  /// - Returns: `true` when `lhs.segment == rhs.segment`.
+  public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
+    ExactText.same(lhs.rawValue, rhs.rawValue)
+  }
+
+  /// Hashes the ID's UTF-8 bytes, in agreement with `==`.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    ExactText.hash(rawValue, into: &hasher)
+  }
 
   /// Whether the ID travels as it is: non-empty and made of `A–Z a–z 0–9 - _`.
   public var isPlain: Bool {

@@ -71,6 +71,9 @@ public struct RouteParameters: Hashable, Sendable, ExpressibleByDictionaryLitera
 }
 
 /// The value of one route parameter, of the type its pattern names.
+///
+/// Values compare byte for byte (<doc:RoutingAndRestoration#Identity>): two string values are
+/// equal when their UTF-8 bytes are, so equal values print one URL.
 public enum RouteValue: Hashable, Sendable {
   /// The decoded segment of a `{name}` parameter.
   case string(String)
@@ -80,4 +83,42 @@ public enum RouteValue: Hashable, Sendable {
   case id(ObjectID)
   /// The decoded segments of a `{name*}` wildcard, one or more.
   case segments([String])
+
+  /// Whether the two values are of one type and equal, strings byte for byte.
+  ///
+  /// - Parameters:
+  ///   - lhs: A value.
+  ///   - rhs: Another.
+  /// - Returns: `true` when both print the same segments.
+  public static func == (lhs: RouteValue, rhs: RouteValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let a), .string(let b)): return ExactText.same(a, b)
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.id(let a), .id(let b)): return a == b
+    case (.segments(let a), .segments(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { ExactText.same($0, $1) }
+    default: return false
+    }
+  }
+
+  /// Hashes the type and the value, strings by their UTF-8 bytes, in agreement with `==`.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .string(let text):
+      hasher.combine(0)
+      ExactText.hash(text, into: &hasher)
+    case .integer(let value):
+      hasher.combine(1)
+      hasher.combine(value)
+    case .id(let id):
+      hasher.combine(2)
+      hasher.combine(id)
+    case .segments(let segments):
+      hasher.combine(3)
+      hasher.combine(segments.count)
+      for segment in segments { ExactText.hash(segment, into: &hasher) }
+    }
+  }
 }

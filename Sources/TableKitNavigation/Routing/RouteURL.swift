@@ -16,7 +16,9 @@ import TableKit
 ///
 /// ``description`` is the canonical spelling: every byte outside `A–Z a–z 0–9 - . _ ~`
 /// percent-encoded with upper-case hexadecimal digits, so two URLs that read the same print the
-/// same.
+/// same. Two URLs are equal when their schemes and segments have the same UTF-8 bytes
+/// (<doc:RoutingAndRestoration#Identity>), so equal URLs print the same and URLs that print the
+/// same are equal.
 ///
 /// ```swift
 /// let url = try RouteURL(parsing: "CARS://brands/bmw/models/3%20Series/")
@@ -44,6 +46,26 @@ public struct RouteURL: Hashable, Sendable {
   public init(scheme: String, segments: [String]) {
     self.scheme = scheme.lowercased()
     self.segments = segments
+  }
+
+  /// Whether the two URLs have the same scheme and segments, byte for byte.
+  ///
+  /// - Parameters:
+  ///   - lhs: A URL.
+  ///   - rhs: Another.
+  /// - Returns: `true` when `lhs.description == rhs.description`.
+  public static func == (lhs: RouteURL, rhs: RouteURL) -> Bool {
+    ExactText.same(lhs.scheme, rhs.scheme) && lhs.segments.count == rhs.segments.count
+      && zip(lhs.segments, rhs.segments).allSatisfy { ExactText.same($0, $1) }
+  }
+
+  /// Hashes the scheme and segments' UTF-8 bytes, in agreement with `==`.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    ExactText.hash(scheme, into: &hasher)
+    hasher.combine(segments.count)
+    for segment in segments { ExactText.hash(segment, into: &hasher) }
   }
 }
 

@@ -36,10 +36,20 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   private var trie = RouteTrie()
 
   /// The index of each route by its pattern's canonical text, for ``RoutePrintable``.
-  private var routeIndex: [String: Int] = [:]
+  private var routeIndex: [ExactText: Int] = [:]
 
   /// The level below a destination, or `nil` for a root.
   private let parentOf: @Sendable (Destination) -> Destination?
+
+  /// The most branches (trie nodes) one match may try: 4,096.
+  ///
+  /// Matching backtracks, so a URL can make it try every combination of the parameter types
+  /// registered at the same places: `int`, `id` and string parameters at each of 8 places are
+  /// 3⁸ branches. The router keeps, as routes are registered, the most branches any URL can
+  /// make a match try, and refuses a route that would take it past this bound; so a match costs
+  /// at most this many steps plus one check of each segment against each parameter type,
+  /// however many routes there are.
+  public static var maximumMatchCost: Int { RouteTrie.maximumCost }
 
   /// Creates a router with no routes.
   ///
@@ -53,13 +63,25 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   ///
   /// - Parameter route: The route.
   /// - Throws: ``RoutingError/ambiguousPatterns(pattern:existing:)`` when a registered pattern
-  ///   matches exactly the same URLs; the router is then unchanged.
+  ///   matches exactly the same URLs, ``RoutingError/invalidPattern(pattern:problem:)`` when
+  ///   with this route a match could try more than ``maximumMatchCost`` branches; the router
+  ///   is then unchanged.
   public mutating func register(_ route: Route<Destination>) throws(RoutingError) {
-    if let existing = trie.insert(route.pattern, route: routes.count) {
+    switch trie.insert(route.pattern, route: routes.count) {
+    case .added:
+      break
+    case .duplicate(let existing):
       throw .ambiguousPatterns(
         pattern: route.pattern.description, existing: routes[existing].pattern.description)
+    case .tooCostly(let cost):
+      throw .invalidPattern(
+        pattern: route.pattern.description,
+        problem:
+          "with it, a URL could make a match try \(cost) branches, more than the "
+          + "\(Self.maximumMatchCost) a router allows; parameters of several types at the same "
+          + "places multiply the branches, so use a literal or one type at some of them")
     }
-    routeIndex[route.pattern.description] = routes.count
+    routeIndex[ExactText(route.pattern.description)] = routes.count
     routes.append(route)
   }
 
@@ -84,7 +106,9 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   /// - Parameter url: The URL, untrusted.
   /// - Returns: The destination the winning route made.
   /// - Throws: ``RoutingError`` naming the URL and the part.
-  /// - Complexity: Grows with the URL's segments, not with the number of routes.
+  /// - Complexity: Grows with the URL's segments, not with the number of routes: at most
+  ///   ``maximumMatchCost`` trie steps and one check of each segment against each parameter
+  ///   type.
   public func match(_ url: String) throws(RoutingError) -> Destination {
     try matchRoute(url).destination
   }
@@ -102,7 +126,7 @@ public struct Router<Destination: NavigationDestination>: Sendable {
   func matchRoute(_ url: RouteURL, as text: String) throws(RoutingError) -> RouteMatch<
     Destination
   > {
-    let (found, rejection) = trie.search(url)
+    let (found, rejection, _) = trie.search(url)
     guard let index = found else {
       if let rejection {
         throw .invalidParameter(
@@ -136,6 +160,17 @@ public struct Router<Destination: NavigationDestination>: Sendable {
       }
     }
     return parameters
+  }
+
+  /// How many trie nodes matching `url` visits, for tests.
+  ///
+  /// It is at most ``maximumMatchCost``.
+  ///
+  /// - Parameter url: The URL.
+  /// - Returns: The nodes visited.
+  /// - Throws: ``RoutingError`` when the URL does not parse.
+  package func matchSteps(_ url: String) throws(RoutingError) -> Int {
+    trie.search(try RouteURL(parsing: url)).steps
   }
 
   /// The parameter name at `segment` in a pattern's text, for an error message.
@@ -178,8 +213,8 @@ public struct Router<Destination: NavigationDestination>: Sendable {
     if let printable = destination as? any RoutePrintable {
       let text = printable.routePattern
       guard
-        let index = routeIndex[text]
-          ?? (try? RoutePattern(text)).flatMap({ routeIndex[$0.description] })
+        let index = routeIndex[ExactText(text)]
+          ?? (try? RoutePattern(text)).flatMap({ routeIndex[ExactText($0.description)] })
       else { return nil }
       return checkedURL(of: destination, by: routes[index])
     }

@@ -63,7 +63,7 @@ struct SiteExportRun {
         "\(url) (\(visit.breadcrumbs.map(SitePage.displayTitle).joined(separator: " › ")))"
       var isRepeat = false
       if let owner = owners[file] {
-        guard owner.url == url else {
+        guard ExactText.same(owner.url, url) else {
           throw .pathCollision(path: file, first: owner.label, second: label)
         }
         isRepeat = true

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// The mapping from a level's canonical URL to the file its page is written to.
 ///
@@ -16,8 +17,12 @@ import Foundation
 /// - When that readable part is the segment exactly, it is the name. When it is not (letters
 ///   were lowered, characters dropped or replaced, the segment cut, empty, a name a system or
 ///   the site reserves such as `index`, `con` or `nul`, or ending in `.html`), a `~` and
-///   ``hashLength`` hex digits of a stable hash of the segment's exact scalars follow it:
-///   `Alfa Romeo` → `alfa-romeo~1b2c3d4e5f`.
+///   ``hashLength`` hex digits of a stable hash of the segment's UTF-8 bytes follow it:
+///   `Alfa Romeo` → `alfa-romeo~1b2c3d4e5f`. A reserved stem also loses its `.`s (`nul.txt` →
+///   `nul-txt~…`), so no file or folder is a Windows device name with an extension.
+/// - URLs and segments are compared as UTF-8 bytes, the identity rule of TableKit's routing
+///   (<doc:ExportingAStaticSite#Identity>): two URLs name one page exactly when their bytes are
+///   equal.
 ///
 /// So `Report`, `report` and `REPORT`, or `é` composed and decomposed, name three (two) files
 /// that differ even on a case-insensitive, normalisation-insensitive file system; every name is
@@ -48,12 +53,18 @@ public struct SitePageNaming: Hashable, Sendable {
 
   /// Names no readable segment may take as they are (compared before the first `.`): the
   /// site's own files (`index`, `sitemap`, `pagefind`) and the device names Windows reserves in
-  /// every folder (`con`, `prn`, `aux`, `nul`, `com0`…`com9`, `lpt0`…`lpt9`).
+  /// every folder, with any extension (`con`, `prn`, `aux`, `nul`, `com0`…`com9`,
+  /// `lpt0`…`lpt9`, and `com¹ com² com³ lpt¹ lpt² lpt³`, which no name here can hold since
+  /// names are ASCII).
+  ///
+  /// A segment whose readable part has a reserved stem is hashed, and its `.`s become `-`, so
+  /// that the stem Windows reads is the whole name: `nul.txt` → `nul-txt~…`, never
+  /// `nul.txt~…`, which Windows opens as the device `NUL`.
   public static let reservedNames: Set<String> = {
     var names: Set<String> = ["index", "sitemap", "pagefind", "con", "prn", "aux", "nul"]
-    for digit in 0...9 {
-      names.insert("com\(digit)")
-      names.insert("lpt\(digit)")
+    for digit in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "\u{B9}", "\u{B2}", "\u{B3}"] {
+      names.insert("com" + digit)
+      names.insert("lpt" + digit)
     }
     return names
   }()
@@ -70,18 +81,22 @@ public struct SitePageNaming: Hashable, Sendable {
   /// - Parameter url: A canonical URL, any text.
   /// - Returns: The level's path; empty for the root.
   public func path(for url: String) -> SitePagePath {
-    if url == rootURL { return SitePagePath(segments: []) }
-    var rest: Substring?
-    if url.hasPrefix(rootURL) {
-      let after = url.dropFirst(rootURL.count)
-      if rootURL.isEmpty || rootURL.hasSuffix("/") {
+    // URLs are compared and cut as bytes (the identity rule), never as Swift's `Character`s.
+    let bytes = Array(url.utf8)
+    let root = Array(rootURL.utf8)
+    if bytes == root { return SitePagePath(segments: []) }
+    var rest: ArraySlice<UInt8>?
+    if bytes.starts(with: root) {
+      let after = bytes[root.count...]
+      if root.isEmpty || root.last == UInt8(ascii: "/") {
         rest = after
-      } else if after.first == "/" {
+      } else if after.first == UInt8(ascii: "/") {
         rest = after.dropFirst()
       }
     }
-    let segments = (rest ?? Substring(url)).split(separator: "/", omittingEmptySubsequences: false)
-    let names = segments.map { name(forSegment: String($0)) }
+    let segments = (rest ?? bytes[...]).split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    let names = segments.map { name(forSegment: String(decoding: $0, as: UTF8.self)) }
     return SitePagePath(segments: rest == nil ? ["~other"] + names : names)
   }
 
@@ -91,12 +106,16 @@ public struct SitePageNaming: Hashable, Sendable {
   /// - Parameter segment: One segment of a URL's path.
   /// - Returns: A name of ASCII letters, digits, `-`, `_`, `.` and `~`, never empty, `.` or `..`.
   public func name(forSegment segment: String) -> String {
-    let readable = Self.slug(segment)
+    var readable = Self.slug(segment)
     let stem = readable.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+    let isReserved = Self.reservedNames.contains(stem)
     let isExact =
-      !readable.isEmpty && readable == segment && !Self.reservedNames.contains(stem)
+      !readable.isEmpty && ExactText.same(readable, segment) && !isReserved
       && !readable.hasSuffix(".html")
     if isExact { return readable }
+    // Windows reads `nul.txt~…` as the device `nul` with an extension: a reserved stem keeps
+    // no `.`, so the name's stem is the whole `nul-txt~…`.
+    if isReserved { readable = readable.replacingOccurrences(of: ".", with: "-") }
     return (readable.isEmpty ? "page" : readable) + "~" + StableHash(segment).hexDigits(hashDigits)
   }
 

@@ -1,21 +1,40 @@
-import TableKit
-import TableKitNavigation
+package import TableKit
+package import TableKitNavigation
 
 /// A flat table grouped into a hierarchy by some of its columns: an index of the first
 /// column's values, a level per value listing the next column's values, and so on, and at the
 /// bottom the rows of each group with every column.
 ///
-/// Values are grouped by their text, in the order first seen, so the site follows the file.
-struct GroupedSite {
-  /// A level: the group values chosen from the index down.
-  struct Level: NavigationDestination {
-    var values: [String]
+/// Values are grouped by the UTF-8 bytes of their text (TableKit's identity rule: `é` composed and
+/// decomposed are two groups, as they are two page names), in the order first seen, so the site
+/// follows the file.
+package struct GroupedSite {
+  /// A level: the group values chosen from the index down, compared byte for byte.
+  package struct Level: NavigationDestination {
+    package var values: [String]
+
+    /// The level reached by choosing `values` from the index down.
+    package init(values: [String]) {
+      self.values = values
+    }
+
+    /// Whether the two levels have the same values, byte for byte.
+    package static func == (lhs: Level, rhs: Level) -> Bool {
+      lhs.values.count == rhs.values.count
+        && zip(lhs.values, rhs.values).allSatisfy { ExactText.same($0, $1) }
+    }
+
+    /// Hashes the values' bytes, in agreement with `==`.
+    package func hash(into hasher: inout Hasher) {
+      hasher.combine(values.count)
+      for value in values { ExactText.hash(value, into: &hasher) }
+    }
   }
 
   /// One group: its value, the groups under it, the rows in it (indexes into ``rows``).
   private final class Group {
     var order: [String] = []
-    var children: [String: Group] = [:]
+    var children: [ExactText: Group] = [:]
     var rows: [Int] = []
   }
 
@@ -26,7 +45,8 @@ struct GroupedSite {
   private let root = Group()
 
   /// Groups `rows` by the columns at `groupColumns`.
-  init(title: String, columns: [ColumnDefinition], groupColumns: [Int], rows: [[CellValue]]) {
+  package init(title: String, columns: [ColumnDefinition], groupColumns: [Int], rows: [[CellValue]])
+  {
     self.title = title
     self.columns = columns
     self.groupColumns = groupColumns
@@ -36,11 +56,11 @@ struct GroupedSite {
       for column in groupColumns {
         let key = Self.key(row.indices.contains(column) ? row[column] : .empty)
         let next: Group
-        if let known = group.children[key] {
+        if let known = group.children[ExactText(key)] {
           next = known
         } else {
           next = Group()
-          group.children[key] = next
+          group.children[ExactText(key)] = next
           group.order.append(key)
         }
         group = next
@@ -56,7 +76,7 @@ struct GroupedSite {
   }
 
   /// A stack on the index.
-  func makeStack() throws(NavigationError) -> NavigationController {
+  package func makeStack() throws(NavigationError) -> NavigationController {
     try NavigationController(rootDestination: Level(values: [])) {
       destination, _ throws(NavigationError) in
       guard let level = destination as? Level, let controller = makeLevel(level) else {
@@ -70,7 +90,7 @@ struct GroupedSite {
   private func makeLevel(_ level: Level) -> TableController? {
     var group = root
     for value in level.values {
-      guard let child = group.children[value] else { return nil }
+      guard let child = group.children[ExactText(value)] else { return nil }
       group = child
     }
     let depth = level.values.count
@@ -85,7 +105,7 @@ struct GroupedSite {
     }
     let items = group.order.map { value in
       Cell(
-        value, values: [.text(value), .integer(count(group.children[value]))],
+        value, values: [.text(value), .integer(count(group.children[ExactText(value)]))],
         accessory: .disclosureIndicator)
     }
     let name =
@@ -99,24 +119,5 @@ struct GroupedSite {
   private func count(_ group: Group?) -> Int {
     guard let group else { return 0 }
     return group.rows.count + group.children.values.reduce(0) { $0 + count($1) }
-  }
-}
-
-/// A level of groups: each row leads to its group's level.
-final class GroupController: TableController {
-  private let level: GroupedSite.Level
-
-  init(title: String, level: GroupedSite.Level, items: [Cell], columns: [ColumnDefinition]) {
-    self.level = level
-    super.init(
-      title: title,
-      dataSource: SectionedDataSource(sections: [TableSection(items: items)], columns: columns))
-  }
-
-  override func destination(
-    forRowAt position: TablePosition, representing object: Any
-  ) -> (any NavigationDestination)? {
-    guard let cell = object as? Cell else { return nil }
-    return GroupedSite.Level(values: level.values + [cell.text])
   }
 }

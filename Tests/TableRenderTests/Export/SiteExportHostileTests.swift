@@ -33,6 +33,7 @@ import Testing
     for page in site.pages {
       let segments = page.split(separator: "/", omittingEmptySubsequences: false)
       #expect(segments.allSatisfy { isSafeName(String($0)) }, "\(page)")
+      #expect(!segments.contains { isWindowsDeviceName(String($0)) }, "\(page)")
       let text = try #require(site.files[page])
       // Only the template's own elements: nothing from a title became markup.
       #expect(!text.contains("<script"), "\(page)")

@@ -23,6 +23,7 @@ enum HostileCorpus {
     return found + Hostile.strings + [
       "", ".", "..", "../../etc/passwd", "/absolute", "a/../../b", "con", "CON", "nul.txt",
       "index", "Index", "sitemap", "page", "x.html", "\u{0}", "~", "a~b", "COM1", "lpt9.log",
+      "aux.tar.gz", "Com\u{B9}.txt", "PRN. ", "nul .txt", "LPT3.",
       String(repeating: "long", count: 40),
     ]
   }
@@ -42,6 +43,24 @@ func isSafeName(_ name: String) -> Bool {
     }
 }
 
+/// Whether Windows reads `name` as a device.
+///
+/// The devices are `CON PRN AUX NUL COM0–9 LPT0–9` and `COM¹ COM² COM³ LPT¹ LPT² LPT³`, in any
+/// case, with any extension (the part before the first `.` is compared), trailing dots and
+/// spaces ignored. Written from Microsoft's "Naming Files, Paths, and Namespaces", not from
+/// `SitePageNaming`.
+func isWindowsDeviceName(_ name: String) -> Bool {
+  var stem = Substring(
+    name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0])
+  while let last = stem.last, last == " " || last == "." { stem = stem.dropLast() }
+  let lowered = stem.lowercased()
+  if ["con", "prn", "aux", "nul"].contains(lowered) { return true }
+  guard lowered.hasPrefix("com") || lowered.hasPrefix("lpt") else { return false }
+  let digit = lowered.dropFirst(3)
+  return ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "\u{B9}", "\u{B2}", "\u{B3}"]
+    .contains(String(digit))
+}
+
 @Suite struct SitePageNamingTests {
   let naming = SitePageNaming(rootURL: "cars://brands")
 
@@ -50,6 +69,32 @@ func isSafeName(_ name: String) -> Bool {
     #expect(naming.path(for: "cars://brands/b1/models/m2").file() == "b1/models/m2.html")
     #expect(naming.path(for: "cars://brands/b1").file(page: 3) == "b1~page-3.html")
     #expect(naming.path(for: "cars://brands").file(page: 2) == "index~page-2.html")
+  }
+
+  /// Every Windows device name, in any case, with extensions, trailing dots and spaces: no
+  /// file or folder is one (`nul.txt` was `nul.txt~…`, which Windows opens as `NUL`).
+  @Test func noNameIsAWindowsDevice() {
+    let devices =
+      ["con", "prn", "aux", "nul"] + (0...9).flatMap { ["com\($0)", "lpt\($0)"] }
+      + ["com\u{B9}", "com\u{B2}", "com\u{B3}", "lpt\u{B9}", "lpt\u{B2}", "lpt\u{B3}"]
+    var checked = 0
+    for device in devices {
+      for spelling in [
+        device, device.uppercased(), device.prefix(1).uppercased() + device.dropFirst(),
+      ] {
+        for suffix in ["", ".txt", ".tar.gz", ".", "..", " ", " .txt", ". ", ".html", "~1"] {
+          let segment = spelling + suffix
+          #expect(isWindowsDeviceName(segment) == !suffix.hasPrefix("~"), "\(segment)")
+          let name = naming.name(forSegment: segment)
+          #expect(!isWindowsDeviceName(name), "\(segment) → \(name)")
+          for file in [naming.path(for: "cars://brands/" + segment).file(), name + ".html"] {
+            #expect(!file.split(separator: "/").contains { isWindowsDeviceName(String($0)) })
+          }
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 30 * 3 * 10)
   }
 
   @Test func theHashIsFNV1a() {
@@ -67,7 +112,7 @@ func isSafeName(_ name: String) -> Bool {
     #expect(naming.name(forSegment: "Škoda") == "skoda~" + hash("Škoda"))
     #expect(naming.name(forSegment: "index") == "index~" + hash("index"))
     #expect(naming.name(forSegment: "con") == "con~" + hash("con"))
-    #expect(naming.name(forSegment: "aux.txt") == "aux.txt~" + hash("aux.txt"))
+    #expect(naming.name(forSegment: "aux.txt") == "aux-txt~" + hash("aux.txt"))
     #expect(naming.name(forSegment: "") == "page~" + hash(""))
     #expect(naming.name(forSegment: "..") == "page~" + hash(".."))
     #expect(naming.name(forSegment: "x.html") == "x.html~" + hash("x.html"))
