@@ -49,16 +49,27 @@ extension SafeWrite {
   /// A fresh temporary name beside `target`: `.NAME.tablekit-XXXXXX`, with NAME cut to 200
   /// bytes (on a character boundary) so the whole name stays under the usual 255-byte limit.
   static func temporaryPath(beside target: String) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var generator = SystemRandomNumberGenerator()
+    let suffix = String(
+      (0..<temporarySuffixLength).map { _ in
+        alphabet[Int.random(in: 0..<62, using: &generator)]
+      })
+    return temporaryPrefix(beside: target) + suffix
+  }
+
+  /// The length of a temporary name's random suffix (letters and digits).
+  static let temporarySuffixLength = 6
+
+  /// Every temporary name beside `target` but its random suffix: `FOLDER/.NAME.tablekit-`.
+  static func temporaryPrefix(beside target: String) -> String {
     var name = ""
     for character in Target.name(of: target) {
       if name.utf8.count + character.utf8.count > 200 { break }
       name.append(character)
     }
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    var generator = SystemRandomNumberGenerator()
-    let suffix = String((0..<6).map { _ in alphabet[Int.random(in: 0..<62, using: &generator)] })
     let folder = Target.folder(of: target)
-    return (folder == "/" ? "/" : folder + "/") + "." + name + temporaryMarker + suffix
+    return (folder == "/" ? "/" : folder + "/") + "." + name + temporaryMarker
   }
 
   /// Creates and registers a fresh temporary file beside the target (`O_EXCL`, retried under

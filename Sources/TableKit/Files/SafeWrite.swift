@@ -12,7 +12,7 @@
 /// and moved over the target with `rename(2)`, which POSIX makes atomic: every reader, and the
 /// disk after a crash, sees either the whole old file or the whole new one. When the closure
 /// throws, or any step fails, the temporary is removed and the target is untouched, byte for
-/// byte. ``directory(at:_:)`` does the same for a folder, swapping a filled temporary folder
+/// byte. ``directory(at:protecting:replacesForeignFolder:_:)`` does the same for a folder, swapping a filled temporary folder
 /// with the old one in one call.
 ///
 /// ```swift
@@ -59,7 +59,16 @@ public enum SafeWrite {
   public static func file<Result>(
     at path: String, _ write: (inout StagedFile) throws -> Result
   ) throws -> Result {
-    let target = try Target(path, expectsFolder: false)
+    try file(at: path, followsLinks: true, write)
+  }
+
+  /// ``file(at:_:)``; with `followsLinks` `false`, whatever is at `path` that is not a regular
+  /// file or a folder (a link, a FIFO, a device) is replaced by the new file, never followed
+  /// or written through, as a cache entry must be.
+  package static func file<Result>(
+    at path: String, followsLinks: Bool, _ write: (inout StagedFile) throws -> Result
+  ) throws -> Result {
+    let target = try Target(path, expectsFolder: false, followsLinks: followsLinks)
     guard target.isReplaceable else {
       return try writeInPlace(target.path, reportedPath: path, write)
     }

@@ -42,6 +42,9 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     case removeReplaced
     /// A relative path given to ``StagedDirectory/writeFile(_:_:)`` is not inside the folder.
     case validatePath
+    /// ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` refused to replace the
+    /// folder, for the reason given, before anything was read or written.
+    case refuse(Refusal)
   }
 
   /// The path the failed call was about: the target as the caller named it, or for a file of a
@@ -95,6 +98,8 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     case .validatePath:
       return "\(shown) is not a path inside the folder: it must be relative, with no empty, "
         + "\".\" or \"..\" segment and no NUL"
+    case .refuse(let refusal):
+      return "refusing to replace the folder \(shown): \(refusal.reason)"
     }
   }
 

@@ -216,7 +216,8 @@ package enum SystemCalls {
           if unlinkat(descriptor, name, 0) == 0 || errno == ENOENT { return 0 }
           guard errno == EISDIR || errno == EPERM else { return errno }
           let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-          if child < 0 { return errno }
+          // Gone meanwhile: another process removed the same tree.
+          if child < 0 { return errno == ENOENT ? 0 : errno }
           let emptied = removeContents(ofFolder: child)
           _ = close(child)
           if emptied != 0 { return emptied }
@@ -259,7 +260,7 @@ package enum SystemCalls {
 
   /// The names in the open folder `descriptor` (without `.` and `..`), each NUL-terminated and
   /// kept as bytes, so a name that is not UTF-8 is still removed exactly.
-  private static func entries(ofFolder descriptor: Int32) -> Result<[[CChar]], Errno> {
+  static func entries(ofFolder descriptor: Int32) -> Result<[[CChar]], Errno> {
     // `fdopendir` takes over the descriptor it is given, so give it a copy.
     let copy = dup(descriptor)
     if copy < 0 { return .failure(Errno(errno)) }

@@ -21,18 +21,36 @@ enum ExportCommand {
       return .success
     }
     guard let folder = options.outputDirectory else { fail("export needs --out", status: .usage) }
+    let inputs: [String]
+    switch options.source {
+    case .samples: inputs = []
+    case .nested(let path), .grouped(let path, _): inputs = [path]
+    }
+    // Before any input is read: a folder the export may not replace is refused.
+    do {
+      try SafeWrite.checkReplaceable(
+        folder: folder, protecting: inputs, replacesForeignFolder: options.replacesForeignFolder)
+    } catch {
+      if case .refuse = error.operation { fail(error.description, status: .cannotCreate) }
+      fail(error.description, status: .ioError)
+    }
     let stack = makeStack(options.source)
     var exporter = SiteExporter(
       siteTitle: options.siteTitle, rowsPerPage: options.rowsPerPage,
       maximumDepth: options.maximumDepth, maximumPages: options.maximumPages,
       baseURL: options.baseURL)
     exporter.keepsGoing = options.keepsGoing
+    exporter.inputPaths = inputs
+    exporter.replacesForeignFolder = options.replacesForeignFolder
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
     let report: SiteExportReport
     do {
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
-      if case .cannotWrite = error { fail(error.description, status: .ioError) }
+      if case .cannotWrite(let failure) = error {
+        if case .refuse = failure.operation { fail(error.description, status: .cannotCreate) }
+        fail(error.description, status: .ioError)
+      }
       fail("nothing was exported: \(error.description)", status: .failure)
     }
     for level in report.failedLevels {
