@@ -99,12 +99,14 @@ extension SafeWrite {
     while true {
       let candidate = temporaryPath(beside: target.path)
       let code = withTemporaries { registry -> Int32 in
-        guard mkdir(candidate, 0o755) == 0 else { return errno }
+        guard mkdir(BytePath.cString(candidate), 0o755) == 0 else { return errno }
         registry[candidate] = .folder
         return 0
       }
       if code == 0 {
-        if let existing = target.existing { _ = chmod(candidate, existing.st_mode & 0o7777) }
+        if let existing = target.existing {
+          _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
+        }
         return candidate
       }
       if code != EEXIST {

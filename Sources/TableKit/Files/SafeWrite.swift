@@ -107,12 +107,12 @@ public enum SafeWrite {
     // A file system that cannot sync this kind of file (EINVAL) has nothing more to flush.
     if synced != 0 && synced != EINVAL {
       _ = SystemCalls.close(descriptor)
-      unlink(path)
+      unlink(BytePath.cString(path))
       throw SafeWriteError(path: reportedPath, operation: .synchronize, code: synced)
     }
     let closed = SystemCalls.close(descriptor)
     if closed != 0 {
-      unlink(path)
+      unlink(BytePath.cString(path))
       throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
     }
   }
@@ -125,7 +125,7 @@ public enum SafeWrite {
     // before the rename or finds it already renamed, never a rename after the clean-up.
     let renamed = withTemporaries { registry -> Int32 in
       let code = SystemCalls.rename(temporary, target)
-      if code != 0 { unlink(temporary) }
+      if code != 0 { unlink(BytePath.cString(temporary)) }
       registry[temporary] = nil
       return code
     }

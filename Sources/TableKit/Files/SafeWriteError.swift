@@ -113,7 +113,10 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
       let isFormat =
         value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
         || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
-      if isControl || isFormat || scalar == "\\" {
+      if BytePath.carriers.contains(value) {
+        // A byte of the path that is not UTF-8 (see ``BytePath``).
+        result += "\\x{\(String(value - 0x10FF00, radix: 16, uppercase: true))}"
+      } else if isControl || isFormat || scalar == "\\" {
         result += "\\u{\(String(value, radix: 16, uppercase: true))}"
       } else {
         result.unicodeScalars.append(scalar)

@@ -49,7 +49,7 @@ public struct StagedDirectory: Sendable {
     var folder = path
     for segment in segments.dropLast() {
       folder += "/" + segment
-      if mkdir(folder, 0o755) != 0 {
+      if mkdir(BytePath.cString(folder), 0o755) != 0 {
         let code = errno
         let isFolder =
           code == EEXIST
@@ -74,7 +74,7 @@ public struct StagedDirectory: Sendable {
       result = try write(&file)
     } catch {
       _ = SystemCalls.close(descriptor)
-      unlink(filePath)
+      unlink(BytePath.cString(filePath))
       throw error
     }
     // Where the file system can be synced in one call, ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` does that

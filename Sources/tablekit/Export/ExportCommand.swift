@@ -58,7 +58,8 @@ enum ExportCommand {
     }
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
-    print("exported \(pages) (\(levels)) to \(folder)", to: &standardOutput)
+    let shown = TerminalText.inert(BytePath.displayed(folder))
+    print("exported \(pages) (\(levels)) to \(shown)", to: &standardOutput)
     return .success
   }
 

@@ -50,7 +50,7 @@ package struct ExportOptions {
         try scanner.flag(option)
         options.showHelp = true
       case "-o", "--out":
-        options.outputDirectory = try scanner.value(for: option).text
+        options.outputDirectory = try scanner.value(for: option).path
       case "--root":
         // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
         let url: String = try scanner.value(
@@ -97,9 +97,9 @@ package struct ExportOptions {
     }
     switch (file, nested, groups) {
     case (nil, nil, nil): options.source = .samples
-    case (nil, let path?, nil): options.source = .nested(path.text)
+    case (nil, let path?, nil): options.source = .nested(path.path)
     case (let path?, nil, let groups?):
-      options.source = .grouped(path: path.text, columns: groups.names)
+      options.source = .grouped(path: path.path, columns: groups.names)
     case (let path?, nil, nil):
       throw .unexpectedArgument(
         path, reason: "a flat file is exported grouped: add --group-by <columns>")

@@ -1,0 +1,10 @@
+import TableKit
+import TableKitArguments
+
+extension ArgumentToken {
+  /// The token as a file's path: its exact bytes from `argv`, carried in a `String` by
+  /// `BytePath`, so a name that is not UTF-8 opens that file and no other.
+  var path: String {
+    BytePath.argument(index, text: text, attached: part == .attachedValue)
+  }
+}
