@@ -128,7 +128,9 @@ enum ExportCommand {
         }
       }
     }
-    let title = path.split(separator: "/").last.map(String.init) ?? path
+    // The file's name as a message shows it: a byte that is not UTF-8 as `\x{E9}`.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let title = BytePath.displayed(name)
     return GroupedSite(title: title, columns: columns, groupColumns: groupColumns, rows: rows)
   }
 }
