@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 tablekit="${1:-.build/release/tablekit}"
 [ -x "$tablekit" ] || { echo "export-checks: no tablekit at $tablekit (build it first)" >&2; exit 1; }
 python=$(bash Scripts/validation-venv.sh)
-out=.build/export-checks
+out="$PWD/.build/export-checks"
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -79,11 +79,13 @@ export_twice sales "$out/sales.csv" --group-by region,customer --rows-per-page 8
 find "$out/sales" -name "*~page-2.html" | grep -q . || { echo "export-checks: no level of sales was paged" >&2; exit 1; }
 
 # Exporting over an old site replaces it whole: no stale page survives.
-mkdir -p "$out/replaced" && echo stale >"$out/replaced/stale.html"
+"$tablekit" export --out "$out/replaced" >/dev/null
+echo stale >"$out/replaced/stale.html"
 "$tablekit" export --out "$out/replaced" >/dev/null
 [ ! -e "$out/replaced/stale.html" ] && [ -f "$out/replaced/index.html" ] \
+  && [ -f "$out/replaced/.written-by-tablekit" ] \
   || { echo "export-checks: a stale page survived the export" >&2; exit 1; }
-echo "ok   an export replaces the old site whole"
+echo "ok   a second export over the first replaces it whole"
 
 expect_status 64 "export needs --out" "$tablekit" export
 expect_status 64 "has no column 'nowhere'" "$tablekit" export "$out/sales.csv" --group-by nowhere --out "$out/x"
@@ -93,6 +95,66 @@ expect_status 65 "missing.json" "$tablekit" export --input "$out/missing.json" -
 expect_status 1 "deeper than 1 levels" "$tablekit" export --max-depth 1 --out "$out/x"
 expect_status 1 "more than 5 pages" "$tablekit" export --max-pages 5 --out "$out/x"
 [ ! -e "$out/x" ] || { echo "export-checks: a failed export left $out/x" >&2; exit 1; }
+
+# The export never deletes what it did not write: the issue's reproduction (and the input's
+# folder, an ancestor, a foreign folder) is refused with 73 before the input is read, every file
+# still there, --replace-foreign included; only a foreign folder that is none of those is
+# replaced when asked.
+tablekit_path=$(cd "$(dirname "$tablekit")" && pwd)/$(basename "$tablekit")
+proj="$out/proj"
+mkdir -p "$proj/in" "$proj/.git" "$proj/other"
+echo '{"a":["1"]}' >"$proj/in/x.json"
+cp "$out/sales.csv" "$proj/in/sales.csv"
+echo keep >"$proj/notes.txt" && echo ref >"$proj/.git/HEAD" && echo mine >"$proj/other/mine.txt"
+listing() { (cd "$proj" && find . -print | LC_ALL=C sort && find . -type f -exec sha256sum {} + | LC_ALL=C sort); }
+before=$(listing)
+in_proj() { (cd "$proj" && expect_status "$@"); }
+in_proj 73 "it is the current directory" "$tablekit_path" export --input in/x.json --out .
+in_proj 73 "it is the current directory" "$tablekit_path" export --input in/x.json --out . --replace-foreign
+in_proj 73 "it is the current directory" "$tablekit_path" export --input in/missing.json --out .
+in_proj 73 "it holds the current directory" "$tablekit_path" export --input in/x.json --out ..
+in_proj 73 "it holds the current directory" "$tablekit_path" export --out / --replace-foreign
+in_proj 73 "it holds the input in/x.json" "$tablekit_path" export --input in/x.json --out in
+in_proj 73 "it holds the input in/x.json" "$tablekit_path" export --input in/x.json --out in --replace-foreign
+in_proj 73 "it holds the input in/sales.csv" "$tablekit_path" export in/sales.csv --group-by region --out in
+(cd "$out" && expect_status 73 "it holds the input proj/in/sales.csv" "$tablekit_path" export proj/in/sales.csv --group-by region --out proj --replace-foreign)
+in_proj 73 "not empty and TableKit did not write it" "$tablekit_path" export --input in/x.json --out other
+[ "$(listing)" = "$before" ] || { echo "export-checks: a refused export changed the folder" >&2; diff <(echo "$before") <(listing) >&2; exit 1; }
+echo "ok   every refused export left every file in place ($(cd "$proj" && find . -type f | wc -l) files)"
+(cd "$proj" && "$tablekit_path" export --input in/x.json --out other --replace-foreign >/dev/null)
+[ -f "$proj/other/index.html" ] && [ ! -e "$proj/other/mine.txt" ] \
+  || { echo "export-checks: --replace-foreign did not replace a foreign folder" >&2; exit 1; }
+echo "ok   --replace-foreign replaces a foreign folder that is none of those"
+
+# A SIGKILLed export leaves its hidden staged folder; the next export of the same target removes
+# those of its own, never one a running export is using (two exports at once both succeed).
+stale="$out/stale"
+mkdir -p "$stale"
+"$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null
+start=$(date +%s%N)
+"$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null
+duration_ns=$(($(date +%s%N) - start))
+for kill in $(seq 0 19); do
+  "$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null 2>&1 &
+  pid=$!
+  sleep "$(awk -v d="$duration_ns" -v k="$kill" 'BEGIN { printf "%.4f", d / 1e9 * (0.2 + 0.6 * k / 19) }')"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+done
+left=$(find "$stale" -maxdepth 1 -name '.site.tablekit-*' | wc -l)
+"$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null
+after=$(find "$stale" -maxdepth 1 -name '.site.tablekit-*' | wc -l)
+[ "$after" -eq 0 ] || { echo "export-checks: $after staged folders left after the next export" >&2; ls -a "$stale" >&2; exit 1; }
+echo "ok   20 SIGKILLs left $left staged folder(s); the next export left none"
+for round in 1 2 3 4 5; do
+  "$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null & first=$!
+  "$tablekit" export --input "$out/hostile.json" --out "$stale/site" >/dev/null & second=$!
+  wait "$first" && wait "$second" \
+    || { echo "export-checks: two exports at once of one folder did not both succeed" >&2; exit 1; }
+done
+[ "$(find "$stale" -maxdepth 1 -name '.site.tablekit-*' | wc -l)" -eq 0 ] && [ -f "$stale/site/index.html" ] \
+  || { echo "export-checks: two exports at once left a staged folder or no site" >&2; exit 1; }
+echo "ok   5 rounds of two exports at once of one folder: both succeed, one whole site, nothing left"
 
 "$python" Scripts/export-checks.py "$out/samples" "$out/hostile" "$out/sales"
 

@@ -54,3 +54,32 @@ fi
 entries=$(find "$work/cache" -name '*.page' -type f | wc -l)
 echo "feed-cache: 40 runs in 2 processes sharing one folder, every output the uncached one;" \
   "$entries entries, no temporaries left; a cached run says it shows saved rows"
+
+# The cache stays in its folder (issue 34 §3): an entry replaced by a FIFO, and another by a
+# link to a file outside the folder, neither blocks the feed nor is read or written through; both
+# are replaced by regular entries and the outside file is untouched.
+mapfile -t names < <(find "$work/cache" -name '*.page' -type f -printf '%f\n' | sort | head -2)
+echo "outside the cache" >"$work/outside.txt"
+rm "$work/cache/${names[0]}" "$work/cache/${names[1]}"
+mkfifo "$work/cache/${names[0]}"
+ln -s "$work/outside.txt" "$work/cache/${names[1]}"
+set +e
+timeout 10 "$bin" "${args[@]}" --format csv --cache "$work/cache" >"$work/hostile.csv"
+status=$?
+set -e
+if [ "$status" != 0 ] || ! cmp -s "$work/expected.csv" "$work/hostile.csv"; then
+  echo "feed-cache: with a FIFO and a link as entries the feed exited $status (124: it blocked)" >&2
+  exit 1
+fi
+for name in "${names[@]}"; do
+  if [ ! -f "$work/cache/$name" ] || [ -L "$work/cache/$name" ]; then
+    echo "feed-cache: the entry $name is not a regular file again" >&2
+    exit 1
+  fi
+done
+if [ "$(cat "$work/outside.txt")" != "outside the cache" ]; then
+  echo "feed-cache: the file outside the cache was written through the link" >&2
+  exit 1
+fi
+echo "feed-cache: a FIFO and a link to a file outside in place of entries: the feed did not" \
+  "block (exit 0, the uncached output), both are regular entries again, the outside file untouched"

@@ -223,4 +223,42 @@ for round in 1 2 3; do
   [ "$failures" -ne "$before" ] || echo "ok: two writers (round $round): $most temporaries at once; both exit 0, the file is writer $winner's output whole ($(wc -c <"$work/race/report.html") bytes), folder: $listing"
 done
 
+# Paths are bytes (issue 34 §1): a name that is not UTF-8 (Latin-1 é, \xE9) is opened and
+# written exactly, never changed to U+FFFD, and shown escaped in messages.
+mkdir -p "$work/bytes"
+latin=$(printf 'lat\xe9.csv')
+printf 'name,n\nAda,1\n' >"$work/bytes/$latin"
+previous=$PWD
+cd "$work/bytes"
+checks=$((checks + 1))
+if "$tablekit" "$latin" >"$work/out" 2>"$work/err" && grep -q Ada "$work/out"; then
+  echo "ok: an input named lat\\xE9.csv is read"
+else
+  fail "an input named lat\\xE9.csv was not read: $(cat "$work/err")"
+fi
+checks=$((checks + 1))
+if "$tablekit" "$latin" -f csv -o "$(printf 'out\xe9.csv')" 2>"$work/err" \
+  && [ -f "$(printf 'out\xe9.csv')" ] && [ "$(ls | LC_ALL=C sort | od -An -c | tr -s ' ')" = "$(printf 'lat\xe9.csv\nout\xe9.csv\n' | od -An -c | tr -s ' ')" ]; then
+  echo "ok: -o out\\xE9.csv writes exactly that name"
+else
+  fail "-o out\\xE9.csv did not write exactly that name: $(ls | od -c | head -3) $(cat "$work/err")"
+fi
+checks=$((checks + 1))
+if "$tablekit" export --input "$(printf 'x\xe9.json')" --out site >/dev/null 2>"$work/err"; then
+  fail "export of a missing x\\xE9.json succeeded"
+elif grep -qF 'x\x{E9}.json' "$work/err"; then
+  echo "ok: a missing x\\xE9.json is named escaped: $(cat "$work/err")"
+else
+  fail "a missing x\\xE9.json is not named escaped: $(cat "$work/err")"
+fi
+checks=$((checks + 1))
+echo '{"a":["1"]}' >"$(printf 'x\xe9.json')"
+if "$tablekit" export --input "$(printf 'x\xe9.json')" --out="$(printf 'site\xe9')" >"$work/out" 2>"$work/err" \
+  && [ -f "$(printf 'site\xe9')/index.html" ] && grep -qF 'site\x{E9}' "$work/out"; then
+  echo "ok: export --out=site\\xE9 writes exactly that folder: $(cat "$work/out")"
+else
+  fail "export --out=site\\xE9 did not write that folder: $(ls | od -c | head -3) $(cat "$work/err")"
+fi
+cd "$previous"
+
 report_checks output-safety

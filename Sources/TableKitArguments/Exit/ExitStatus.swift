@@ -37,6 +37,8 @@ package struct ExitStatus: RawRepresentable, Sendable, Hashable {
   package static let unavailable = ExitStatus(rawValue: 69)
   /// An internal error (EX_SOFTWARE, 70).
   package static let software = ExitStatus(rawValue: 70)
+  /// An output cannot be created, or may not be replaced (EX_CANTCREAT, 73).
+  package static let cannotCreate = ExitStatus(rawValue: 73)
   /// Reading or writing failed (EX_IOERR, 74).
   package static let ioError = ExitStatus(rawValue: 74)
   /// Not permitted (EX_NOPERM, 77).

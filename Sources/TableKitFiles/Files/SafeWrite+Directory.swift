@@ -8,9 +8,17 @@ extension SafeWrite {
   /// Replaces the folder at `path` atomically: a filled temporary sibling folder takes its place
   /// in one step, and the old tree is removed.
   ///
+  /// It never deletes what it did not write. Before anything is staged, it refuses (with
+  /// ``SafeWriteError/Operation/refuse(_:)``, `path` untouched) to replace the current
+  /// directory or a folder above it, a folder holding one of `inputs`, and, unless
+  /// `replacesForeignFolder`, a non-empty folder without the ``writtenMarker`` file that every
+  /// folder it writes holds at its root. Nothing at `path`, or an empty folder, is always
+  /// replaceable.
+  ///
   /// `fill` fills a fresh temporary sibling folder (`.NAME.tablekit-XXXXXX`, mode of the old
-  /// folder or `0755` less the umask); each file is synced as it is closed. On success every
-  /// folder of the new tree is synced and the new folder is swapped into place:
+  /// folder or `0755` less the umask), which already holds the ``writtenMarker`` file; each
+  /// file is synced as it is closed. On success every folder of the new tree is synced and the
+  /// new folder is swapped into place:
   ///
   /// - Linux: `renameat2(…, RENAME_EXCHANGE)`; Darwin: `renamex_np(…, RENAME_SWAP)`. One call
   ///   swaps the two names, so a reader opening a path under `path` finds the whole old tree or
@@ -27,6 +35,11 @@ extension SafeWrite {
   /// rethrown unchanged. Two writers at once leave one whole tree: each swap is atomic, and
   /// each writer removes the tree it swapped out.
   ///
+  /// A process killed outright (`SIGKILL`, a power cut) leaves its staged folder behind. While
+  /// it stages, a writer holds an advisory lock (`flock(2)`) on the staged folder's marker; the
+  /// next write of the same `path` removes the staged folders beside it whose marker nobody
+  /// locks, so never the folder of a writer still running.
+  ///
   /// ```swift
   /// try SafeWrite.directory(at: "site") { folder in
   ///   try folder.writeFile("index.html") { file in try file.write("<!doctype html>…") }
@@ -35,23 +48,44 @@ extension SafeWrite {
   ///
   /// - Parameters:
   ///   - path: The folder to replace or create; a link is followed to the folder it names.
+  ///   - inputs: The paths of the files the caller reads: a folder holding one is refused.
+  ///   - replacesForeignFolder: Whether a non-empty folder TableKit did not write may be
+  ///     replaced (never the current directory, a folder above it or an input's folder).
   ///   - fill: Fills the staged folder; its result is returned.
   /// - Returns: What `fill` returned.
   /// - Throws: What `fill` threw, unchanged, or a ``SafeWriteError`` naming `path`
-  ///   (``SafeWriteError/Operation/inspect`` with `ENOTDIR` when `path` is not a folder).
+  ///   (``SafeWriteError/Operation/inspect`` with `ENOTDIR` when `path` is not a folder,
+  ///   ``SafeWriteError/Operation/refuse(_:)`` when it may not be replaced).
   public static func directory<Result>(
-    at path: String, _ fill: (StagedDirectory) throws -> Result
+    at path: String, protecting inputs: [String] = [], replacesForeignFolder: Bool = false,
+    _ fill: (StagedDirectory) throws -> Result
   ) throws -> Result {
-    try directory(at: path, exchanges: true, fill)
+    try directory(
+      at: path, protecting: inputs, replacesForeignFolder: replacesForeignFolder,
+      exchanges: true, fill)
   }
 
-  /// ``directory(at:_:)``, with the swap call skipped when `exchanges` is `false`, so the tests
-  /// can drive the two-rename fallback on a system that has the call.
+  /// ``directory(at:protecting:replacesForeignFolder:_:)``, with the swap call skipped when
+  /// `exchanges` is `false`, so the tests can drive the two-rename fallback on a system that
+  /// has the call.
   package static func directory<Result>(
-    at path: String, exchanges: Bool, _ fill: (StagedDirectory) throws -> Result
+    at path: String, protecting inputs: [String] = [], replacesForeignFolder: Bool = false,
+    exchanges: Bool, _ fill: (StagedDirectory) throws -> Result
   ) throws -> Result {
     let target = try Target(path, expectsFolder: true)
+    try checkReplaceable(
+      target, reportedPath: path, protecting: inputs, replacesForeignFolder: replacesForeignFolder)
+    removeStaleStagedFolders(beside: target)
     let temporary = try createTemporaryFolder(beside: target)
+    let marker: Int32
+    do {
+      marker = try lockedMarker(in: temporary, reportedPath: path)
+    } catch {
+      discard(temporary)
+      throw error
+    }
+    // The lock is held until the new tree is in place and the old one removed.
+    defer { _ = SystemCalls.close(marker) }
     let result: Result
     do {
       result = try fill(StagedDirectory(path: temporary, reportedPath: path))

@@ -13,7 +13,7 @@ extension SafeWrite {
     let existing: stat?
 
     /// Whether the target is replaced through a temporary: nothing there yet, or a regular file
-    /// (a folder for ``SafeWrite/directory(at:_:)``).
+    /// (a folder for ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)``).
     var isReplaceable: Bool {
       guard let existing else { return true }
       let kind = existing.st_mode & S_IFMT
@@ -22,9 +22,26 @@ extension SafeWrite {
 
     /// Looks at `path`: follows a link to what it names, refuses a folder where a file is
     /// expected (and the other way round), and notes a non-regular file.
-    init(_ path: String, expectsFolder: Bool) throws(SafeWriteError) {
+    ///
+    /// With `followsLinks` `false` (a file only), nothing is followed: a link, FIFO or device at
+    /// `path` counts as nothing there, so the temporary's rename replaces that name itself and
+    /// nothing is written through it.
+    init(_ path: String, expectsFolder: Bool, followsLinks: Bool = true) throws(SafeWriteError) {
       guard !path.isEmpty, !path.utf8.contains(0) else {
         throw SafeWriteError(path: path, operation: .inspect, code: ENOENT)
+      }
+      if !followsLinks && !expectsFolder {
+        self.path = path
+        switch SystemCalls.status(path, followingLinks: false) {
+        case .failure(let error) where error.code == ENOENT: existing = nil
+        case .failure(let error):
+          throw SafeWriteError(path: path, operation: .inspect, code: error.code)
+        case .success(let info) where info.st_mode & S_IFMT == S_IFDIR:
+          throw SafeWriteError(path: path, operation: .inspect, code: EISDIR)
+        case .success(let info):
+          existing = info.st_mode & S_IFMT == S_IFREG ? info : nil
+        }
+        return
       }
       switch SystemCalls.status(path, followingLinks: true) {
       case .failure(let error) where error.code == ENOENT:

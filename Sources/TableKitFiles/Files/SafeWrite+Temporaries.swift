@@ -49,16 +49,27 @@ extension SafeWrite {
   /// A fresh temporary name beside `target`: `.NAME.tablekit-XXXXXX`, with NAME cut to 200
   /// bytes (on a character boundary) so the whole name stays under the usual 255-byte limit.
   static func temporaryPath(beside target: String) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var generator = SystemRandomNumberGenerator()
+    let suffix = String(
+      (0..<temporarySuffixLength).map { _ in
+        alphabet[Int.random(in: 0..<62, using: &generator)]
+      })
+    return temporaryPrefix(beside: target) + suffix
+  }
+
+  /// The length of a temporary name's random suffix (letters and digits).
+  static let temporarySuffixLength = 6
+
+  /// Every temporary name beside `target` but its random suffix: `FOLDER/.NAME.tablekit-`.
+  static func temporaryPrefix(beside target: String) -> String {
     var name = ""
     for character in Target.name(of: target) {
       if name.utf8.count + character.utf8.count > 200 { break }
       name.append(character)
     }
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    var generator = SystemRandomNumberGenerator()
-    let suffix = String((0..<6).map { _ in alphabet[Int.random(in: 0..<62, using: &generator)] })
     let folder = Target.folder(of: target)
-    return (folder == "/" ? "/" : folder + "/") + "." + name + temporaryMarker + suffix
+    return (folder == "/" ? "/" : folder + "/") + "." + name + temporaryMarker
   }
 
   /// Creates and registers a fresh temporary file beside the target (`O_EXCL`, retried under
@@ -88,12 +99,14 @@ extension SafeWrite {
     while true {
       let candidate = temporaryPath(beside: target.path)
       let code = withTemporaries { registry -> Int32 in
-        guard mkdir(candidate, 0o755) == 0 else { return errno }
+        guard mkdir(BytePath.cString(candidate), 0o755) == 0 else { return errno }
         registry[candidate] = .folder
         return 0
       }
       if code == 0 {
-        if let existing = target.existing { _ = chmod(candidate, existing.st_mode & 0o7777) }
+        if let existing = target.existing {
+          _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
+        }
         return candidate
       }
       if code != EEXIST {

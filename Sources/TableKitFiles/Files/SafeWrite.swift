@@ -12,7 +12,7 @@
 /// and moved over the target with `rename(2)`, which POSIX makes atomic: every reader, and the
 /// disk after a crash, sees either the whole old file or the whole new one. When the closure
 /// throws, or any step fails, the temporary is removed and the target is untouched, byte for
-/// byte. ``directory(at:_:)`` does the same for a folder, swapping a filled temporary folder
+/// byte. ``directory(at:protecting:replacesForeignFolder:_:)`` does the same for a folder, swapping a filled temporary folder
 /// with the old one in one call.
 ///
 /// ```swift
@@ -59,7 +59,16 @@ public enum SafeWrite {
   public static func file<Result>(
     at path: String, _ write: (inout StagedFile) throws -> Result
   ) throws -> Result {
-    let target = try Target(path, expectsFolder: false)
+    try file(at: path, followsLinks: true, write)
+  }
+
+  /// ``file(at:_:)``; with `followsLinks` `false`, whatever is at `path` that is not a regular
+  /// file or a folder (a link, a FIFO, a device) is replaced by the new file, never followed
+  /// or written through, as a cache entry must be.
+  package static func file<Result>(
+    at path: String, followsLinks: Bool, _ write: (inout StagedFile) throws -> Result
+  ) throws -> Result {
+    let target = try Target(path, expectsFolder: false, followsLinks: followsLinks)
     guard target.isReplaceable else {
       return try writeInPlace(target.path, reportedPath: path, write)
     }
@@ -98,12 +107,12 @@ public enum SafeWrite {
     // A file system that cannot sync this kind of file (EINVAL) has nothing more to flush.
     if synced != 0 && synced != EINVAL {
       _ = SystemCalls.close(descriptor)
-      unlink(path)
+      unlink(BytePath.cString(path))
       throw SafeWriteError(path: reportedPath, operation: .synchronize, code: synced)
     }
     let closed = SystemCalls.close(descriptor)
     if closed != 0 {
-      unlink(path)
+      unlink(BytePath.cString(path))
       throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
     }
   }
@@ -116,7 +125,7 @@ public enum SafeWrite {
     // before the rename or finds it already renamed, never a rename after the clean-up.
     let renamed = withTemporaries { registry -> Int32 in
       let code = SystemCalls.rename(temporary, target)
-      if code != 0 { unlink(temporary) }
+      if code != 0 { unlink(BytePath.cString(temporary)) }
       registry[temporary] = nil
       return code
     }

@@ -42,6 +42,9 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     case removeReplaced
     /// A relative path given to ``StagedDirectory/writeFile(_:_:)`` is not inside the folder.
     case validatePath
+    /// ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` refused to replace the
+    /// folder, for the reason given, before anything was read or written.
+    case refuse(Refusal)
   }
 
   /// The path the failed call was about: the target as the caller named it, or for a file of a
@@ -95,6 +98,8 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     case .validatePath:
       return "\(shown) is not a path inside the folder: it must be relative, with no empty, "
         + "\".\" or \"..\" segment and no NUL"
+    case .refuse(let refusal):
+      return "refusing to replace the folder \(shown): \(refusal.reason)"
     }
   }
 
@@ -108,7 +113,10 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
       let isFormat =
         value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
         || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
-      if isControl || isFormat || scalar == "\\" {
+      if BytePath.carriers.contains(value) {
+        // A byte of the path that is not UTF-8 (see ``BytePath``).
+        result += "\\x{\(String(value - 0x10FF00, radix: 16, uppercase: true))}"
+      } else if isControl || isFormat || scalar == "\\" {
         result += "\\u{\(String(value, radix: 16, uppercase: true))}"
       } else {
         result.unicodeScalars.append(scalar)

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The temporary folder that ``SafeWrite/directory(at:_:)`` hands to its closure, to be filled
+/// The temporary folder that ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` hands to its closure, to be filled
 /// with files before it replaces the target folder in one step.
 ///
 /// ```swift
@@ -30,7 +30,7 @@ public struct StagedDirectory: Sendable {
   /// The path is checked before anything is created: it must be relative, with `/` between
   /// segments, and no segment may be empty, `.` or `..`, nor hold NUL, so nothing can be written
   /// outside the folder. On a thrown error the half-written file is removed, and the whole
-  /// staged folder is removed when the error leaves ``SafeWrite/directory(at:_:)``.
+  /// staged folder is removed when the error leaves ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)``.
   ///
   /// - Parameters:
   ///   - relativePath: Where the file goes inside the folder, such as `brands/volvo.html`.
@@ -49,7 +49,7 @@ public struct StagedDirectory: Sendable {
     var folder = path
     for segment in segments.dropLast() {
       folder += "/" + segment
-      if mkdir(folder, 0o755) != 0 {
+      if mkdir(BytePath.cString(folder), 0o755) != 0 {
         let code = errno
         let isFolder =
           code == EEXIST
@@ -74,10 +74,10 @@ public struct StagedDirectory: Sendable {
       result = try write(&file)
     } catch {
       _ = SystemCalls.close(descriptor)
-      unlink(filePath)
+      unlink(BytePath.cString(filePath))
       throw error
     }
-    // Where the file system can be synced in one call, ``SafeWrite/directory(at:_:)`` does that
+    // Where the file system can be synced in one call, ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` does that
     // once before the swap instead of a sync a file.
     try SafeWrite.finish(
       descriptor, path: filePath, reportedPath: reported,

@@ -65,9 +65,9 @@ package enum SystemCalls {
   package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     let descriptor = retryingOnInterrupt {
       #if canImport(Glibc)
-        Glibc.open(path, flags, mode)
+        Glibc.open(BytePath.cString(path), flags, mode)
       #elseif canImport(Darwin)
-        Darwin.open(path, flags, mode)
+        Darwin.open(BytePath.cString(path), flags, mode)
       #endif
     }
     return descriptor >= 0 ? descriptor : -errno
@@ -110,24 +110,29 @@ package enum SystemCalls {
   /// `stat(2)` (following links) or `lstat(2)`: the status or the `errno`.
   package static func status(_ path: String, followingLinks: Bool) -> Result<stat, Errno> {
     var info = stat()
-    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+    let bytes = BytePath.cString(path)
+    let result = followingLinks ? stat(bytes, &info) : lstat(bytes, &info)
     return result == 0 ? .success(info) : .failure(Errno(errno))
   }
 
   /// The canonical absolute path of an existing `path`, every link followed.
   package static func realPath(_ path: String) -> Result<String, Errno> {
-    guard let resolved = realpath(path, nil) else { return .failure(Errno(errno)) }
+    guard let resolved = realpath(BytePath.cString(path), nil) else {
+      return .failure(Errno(errno))
+    }
     defer { free(resolved) }
-    return .success(String(cString: resolved))
+    let bytes = UnsafeBufferPointer(start: resolved, count: strlen(resolved))
+    return .success(BytePath.carried(bytes.map { UInt8(bitPattern: $0) }))
   }
 
   /// Moves `source` over `destination` (`rename(2)`).
   package static func rename(_ source: String, _ destination: String) -> Int32 {
     #if canImport(Glibc)
-      return Glibc.rename(source, destination) == 0 ? 0 : errno
+      let renamed = Glibc.rename(BytePath.cString(source), BytePath.cString(destination))
     #elseif canImport(Darwin)
-      return Darwin.rename(source, destination) == 0 ? 0 : errno
+      let renamed = Darwin.rename(BytePath.cString(source), BytePath.cString(destination))
     #endif
+    return renamed == 0 ? 0 : errno
   }
 
   /// Whether ``synchronizeFileSystem(containing:)`` has a call to make on this system.
@@ -183,8 +188,10 @@ package enum SystemCalls {
       guard let symbol = dlsym(handle, "renameat2") else { return nil }
       let renameAt2 = unsafeBitCast(symbol, to: RenameAt2.self)
       let renameExchange: UInt32 = 1 << 1
+      let (first, second) = (BytePath.cString(first), BytePath.cString(second))
       return renameAt2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0 ? 0 : errno
     #elseif canImport(Darwin)
+      let (first, second) = (BytePath.cString(first), BytePath.cString(second))
       return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
     #else
       return nil
@@ -195,14 +202,14 @@ package enum SystemCalls {
   ///
   /// `ENOENT` counts as success.
   package static func removeTree(_ path: String) -> Int32 {
-    if unlink(path) == 0 || errno == ENOENT { return 0 }
+    if unlink(BytePath.cString(path)) == 0 || errno == ENOENT { return 0 }
     guard errno == EISDIR || errno == EPERM else { return errno }
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     if descriptor < 0 { return -descriptor }
     let emptied = removeContents(ofFolder: descriptor)
     _ = close(descriptor)
     if emptied != 0 { return emptied }
-    return rmdir(path) == 0 || errno == ENOENT ? 0 : errno
+    return rmdir(BytePath.cString(path)) == 0 || errno == ENOENT ? 0 : errno
   }
 
   /// Removes everything inside the open folder `descriptor`, depth first, never following links.
@@ -216,7 +223,8 @@ package enum SystemCalls {
           if unlinkat(descriptor, name, 0) == 0 || errno == ENOENT { return 0 }
           guard errno == EISDIR || errno == EPERM else { return errno }
           let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-          if child < 0 { return errno }
+          // Gone meanwhile: another process removed the same tree.
+          if child < 0 { return errno == ENOENT ? 0 : errno }
           let emptied = removeContents(ofFolder: child)
           _ = close(child)
           if emptied != 0 { return emptied }
@@ -259,7 +267,7 @@ package enum SystemCalls {
 
   /// The names in the open folder `descriptor` (without `.` and `..`), each NUL-terminated and
   /// kept as bytes, so a name that is not UTF-8 is still removed exactly.
-  private static func entries(ofFolder descriptor: Int32) -> Result<[[CChar]], Errno> {
+  package static func entries(ofFolder descriptor: Int32) -> Result<[[CChar]], Errno> {
     // `fdopendir` takes over the descriptor it is given, so give it a copy.
     let copy = dup(descriptor)
     if copy < 0 { return .failure(Errno(errno)) }

@@ -17,14 +17,32 @@ import TableKitFiles
 /// use, stamp a use, list and remove entries, make the folder. Each tolerates a file that
 /// another process removed or replaced in the meantime.
 extension PageCache {
-  /// The bytes of the file at `path`, or `nil` when it is missing, unreadable or larger than
-  /// `limit`.
+  /// The bytes of the entry file at `path`, or `nil` when it is missing, unreadable, larger
+  /// than `limit`, or not a regular file.
+  ///
+  /// The entry is opened without following a link (`O_NOFOLLOW`) and without waiting
+  /// (`O_NONBLOCK`, so a FIFO cannot block the load), then checked with `fstat(2)`: a link, a
+  /// FIFO or anything else that is not a regular file is never read, and is removed (the name
+  /// itself, never what a link points to).
   static func readFile(_ path: String, limit: Int) -> [UInt8]? {
-    let descriptor = SystemCalls.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    let descriptor = SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      // A link is refused by `O_NOFOLLOW` (ELOOP on Linux and Darwin, EMLINK on FreeBSD).
+      if case .success(let info) = SystemCalls.status(path, followingLinks: false),
+        info.st_mode & S_IFMT != S_IFREG
+      {
+        remove(path)
+      }
+      return nil
+    }
     defer { _ = SystemCalls.close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, Int(info.st_size) <= limit else { return nil }
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      remove(path)
+      return nil
+    }
+    guard Int(info.st_size) <= limit else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var filled = 0
     while filled < bytes.count {
@@ -54,13 +72,14 @@ extension PageCache {
     return EntryFile(path: path, size: Int(info.st_size), used: used)
   }
 
-  /// Sets the last use (modification time) of the file at `path` to `date`.
+  /// Sets the last use (modification time) of the file at `path` to `date`; a link there is
+  /// not followed.
   static func stamp(_ path: String, _ date: Date) {
     let seconds = date.timeIntervalSince1970.rounded(.down)
     let nanoseconds = (date.timeIntervalSince1970 - seconds) * 1_000_000_000
     let time = timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
     var times = [time, time]
-    _ = utimensat(AT_FDCWD, path, &times, 0)
+    _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
   }
 
   /// The names of the entry files in `folder` (not the hidden temporaries, nor anything else).

@@ -24,6 +24,11 @@ public import TableKitFiles
 /// them, then the key it was stored under. An entry that is truncated, corrupt, of another
 /// version or stored under another key is a miss (and is removed), never a crash or wrong rows.
 ///
+/// The cache stays in its folder. An entry is opened without following a link (`O_NOFOLLOW`)
+/// and without blocking (`O_NONBLOCK`) and must be a regular file (checked with `fstat(2)`): a
+/// symbolic link, a FIFO or anything else in an entry's place is a miss and is removed, never
+/// followed, read or waited on, and a store replaces it instead of writing through it.
+///
 /// ## The bound
 ///
 /// After every store, the entries' sizes are added up and, while they exceed ``maxBytes``,
@@ -100,7 +105,10 @@ public struct PageCache: Sendable {
     }
     let path = self.path(forKey: page.key)
     do {
-      try SafeWrite.file(at: path) { file in try file.write(contentsOf: bytes) }
+      // A link or FIFO in the entry's place is replaced, never followed or written through.
+      try SafeWrite.file(at: path, followsLinks: false) { file in
+        try file.write(contentsOf: bytes)
+      }
     } catch let error as SafeWriteError {
       throw error
     } catch {

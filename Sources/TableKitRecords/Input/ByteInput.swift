@@ -82,7 +82,7 @@ package final class ByteInput {
   ///   directory.
   package init(path: String) throws(TableInputError) {
     name = path
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    descriptor = open(BytePath.cString(path), O_RDONLY | O_CLOEXEC)
     ownsDescriptor = true
     guard descriptor >= 0 else { throw Self.failure(path, Self.systemMessage(errno)) }
     var status = stat()

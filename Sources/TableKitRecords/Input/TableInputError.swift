@@ -1,3 +1,6 @@
+import TableKit
+import TableKitFiles
+
 /// Why a table could not be read from CSV, TSV, a JSON array or JSON Lines: the input, the
 /// place in it and what is wrong, in plain words.
 ///
@@ -73,6 +76,7 @@ package struct TableInputError: Error, Hashable, Sendable {
 extension TableInputError: CustomStringConvertible {
   /// `path:line:column: message`, or `path: message` without a position.
   package var description: String {
+    let path = BytePath.displayed(self.path)
     if case .cannotRead(let why) = reason { return "cannot read \(path): \(why)" }
     guard let position else { return "\(path): \(message)" }
     return "\(path):\(position): \(message)"

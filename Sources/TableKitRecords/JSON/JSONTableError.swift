@@ -1,4 +1,5 @@
 package import TableKit
+import TableKitFiles
 
 /// Why a JSON table could not be read: the file, the place in it and what is wrong, in plain
 /// words.
@@ -70,6 +71,7 @@ package struct JSONTableError: Error, Hashable, Sendable {
 extension JSONTableError: CustomStringConvertible {
   /// `path:line:column: message`, or `path: message` without a position.
   package var description: String {
+    let path = BytePath.displayed(self.path)
     if case .cannotRead(let why) = reason { return "cannot read \(path): \(why)" }
     guard let position else { return "\(path): \(message)" }
     return "\(path):\(position): \(message)"

@@ -66,6 +66,14 @@ public struct SiteExporter: Sendable {
   ///
   /// The default is ``defaultCanonicalURL(_:)``. Give a router's URLs here.
   public var canonicalURL: @Sendable (NavigationVisit) -> String
+  /// The files the export reads, such as the data file its hierarchy was made from: a folder
+  /// holding one of them (at any depth) is never replaced.
+  public var inputPaths: [String]
+  /// Whether ``export(_:toDirectory:)`` may replace a non-empty folder TableKit did not write.
+  ///
+  /// Such a folder has no `SafeWrite.writtenMarker` file; `false` by default. Never the
+  /// current directory, a folder above it or a folder holding one of ``inputPaths``.
+  public var replacesForeignFolder: Bool
   /// The hex digits of a lossy name's hash; fewer only in tests that need names to collide.
   package var hashDigits = SitePageNaming.hashLength
 
@@ -94,6 +102,8 @@ public struct SiteExporter: Sendable {
     self.implicitColumnTitles = ["Name", "Detail"]
     self.notLoadedText = "More rows were not loaded when this page was exported"
     self.canonicalURL = SiteExporter.defaultCanonicalURL
+    self.inputPaths = []
+    self.replacesForeignFolder = false
   }
 
   /// The default canonical URL of a level: `/` for the starting level, then one segment per
@@ -129,22 +139,32 @@ public struct SiteExporter: Sendable {
   /// Exports every level reachable from `stack`'s top level into the folder at `path`,
   /// replacing what it held only once the whole site is written and checked.
   ///
-  /// The site is written with `SafeWrite.directory(at:_:)`: into a hidden folder beside
-  /// `path`, synchronised, then swapped into place in one step, so a reader (or a crash at any
-  /// moment) finds the old site or the new one, never a mix, and no stale page survives.
+  /// The site is written with `SafeWrite.directory(at:protecting:replacesForeignFolder:_:)`:
+  /// into a hidden folder beside `path`, synchronised, then swapped into place in one step, so a
+  /// reader (or a crash at any moment) finds the old site or the new one, never a mix, and no
+  /// stale page survives.
+  ///
+  /// It never deletes what it did not write: before the walk it refuses the current directory
+  /// or a folder above it, a folder holding one of ``inputPaths``, and, unless
+  /// ``replacesForeignFolder``, a non-empty folder that TableKit did not write. A site it
+  /// writes holds the marker file `.written-by-tablekit` at its root, so the next export
+  /// replaces it.
   ///
   /// - Parameters:
   ///   - stack: The stack to walk from its top level; left as it was.
   ///   - path: The site's folder.
   /// - Returns: What was written.
   /// - Throws: ``SiteExportError``; the folder is then as it was (unless the safe write says
-  ///   otherwise in ``SiteExportError/cannotWrite(_:)``).
+  ///   otherwise in ``SiteExportError/cannotWrite(_:)``). A refused folder is
+  ///   ``SiteExportError/cannotWrite(_:)`` with `SafeWriteError.Operation.refuse(_:)`.
   @discardableResult
   public func export(
     _ stack: NavigationController, toDirectory path: String
   ) throws(SiteExportError) -> SiteExportReport {
     do {
-      return try SafeWrite.directory(at: path) { staged in
+      return try SafeWrite.directory(
+        at: path, protecting: inputPaths, replacesForeignFolder: replacesForeignFolder
+      ) { staged in
         try export(stack) { (file, bytes) throws(SiteExportError) in
           do {
             try staged.writeFile(file) { try $0.write(contentsOf: bytes) }

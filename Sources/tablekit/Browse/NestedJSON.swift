@@ -17,10 +17,15 @@ enum NestedJSON {
   ///
   /// - Throws: ``JSONTableError`` naming the file, line and column.
   static func read(path: String) throws(JSONTableError) -> NestedValue {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // Read through `ByteInput`, which opens the path's exact bytes (a `BytePath`).
+    var bytes: [UInt8] = []
+    do {
+      let input = try ByteInput(path: path)
+      while try input.read(appendingTo: &bytes) > 0 {}
+    } catch {
       throw JSONTableError(path: path, position: nil, reason: .cannotRead("it could not be opened"))
     }
-    var reader = Reader(tokenizer: JSONTokenizer(path: path, bytes: Array(data)))
+    var reader = Reader(tokenizer: JSONTokenizer(path: path, bytes: bytes))
     let value = try reader.value(after: try reader.tokenizer.next(), title: nil, depth: 0)
     let end = try reader.tokenizer.next()
     guard end == .endOfInput else { throw reader.error(.trailingContent(found: Reader.name(end))) }

@@ -59,7 +59,7 @@ package struct Options {
               reason: "one input at a time: \(input.place) is the input already")
           }
           input = token
-          options.inputPath = token.text
+          options.inputPath = token.path
         }
         continue
       }
@@ -92,7 +92,7 @@ package struct Options {
           token, earlier: input, reason: "one input at a time")
       }
       input = token
-      inputPath = token.text
+      inputPath = token.path
     case "--from":
       // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
       let format: InputFormat = try scanner.value(
@@ -150,7 +150,7 @@ package struct Options {
             + "(the old spelling of --sample-rows)")
       }
     case "-o", "--output":
-      outputPath = try scanner.value(for: option).text
+      outputPath = try scanner.value(for: option).path
     case "-w", "--max-width":
       let width: Int = try scanner.value(
         for: option, expected: "a positive whole number", Self.positiveNumber)

@@ -31,7 +31,7 @@ enum OutputFile {
       let inputName: String
       if let inputPath, inputPath != "-" {
         input = try FileIdentity(existingPath: inputPath)
-        inputName = "the input \"\(TerminalText.inert(inputPath))\""
+        inputName = "the input \"\(TerminalText.inert(BytePath.displayed(inputPath)))\""
       } else if inputPath == "-" || readsStandardInput {
         var status = stat()
         let kind = fstat(0, &status) == 0 ? status.st_mode & S_IFMT : 0
@@ -43,7 +43,7 @@ enum OutputFile {
       }
       guard input == output else { return }
       fail(
-        "the output \"\(TerminalText.inert(path))\" is the same file as \(inputName) "
+        "the output \"\(TerminalText.inert(BytePath.displayed(path)))\" is the same file as \(inputName) "
           + "(directly or through a link); nothing was read or written. Write to another "
           + "file, then move it over the input.",
         status: .usage)

@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitArguments
+import TableKitFiles
 import TableKitNavigation
 import TableKitRecords
 import TableRender
@@ -22,18 +23,36 @@ enum ExportCommand {
       return .success
     }
     guard let folder = options.outputDirectory else { fail("export needs --out", status: .usage) }
+    let inputs: [String]
+    switch options.source {
+    case .samples: inputs = []
+    case .nested(let path), .grouped(let path, _): inputs = [path]
+    }
+    // Before any input is read: a folder the export may not replace is refused.
+    do {
+      try SafeWrite.checkReplaceable(
+        folder: folder, protecting: inputs, replacesForeignFolder: options.replacesForeignFolder)
+    } catch {
+      if case .refuse = error.operation { fail(error.description, status: .cannotCreate) }
+      fail(error.description, status: .ioError)
+    }
     let stack = makeStack(options.source)
     var exporter = SiteExporter(
       siteTitle: options.siteTitle, rowsPerPage: options.rowsPerPage,
       maximumDepth: options.maximumDepth, maximumPages: options.maximumPages,
       baseURL: options.baseURL)
     exporter.keepsGoing = options.keepsGoing
+    exporter.inputPaths = inputs
+    exporter.replacesForeignFolder = options.replacesForeignFolder
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
     let report: SiteExportReport
     do {
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
-      if case .cannotWrite = error { fail(error.description, status: .ioError) }
+      if case .cannotWrite(let failure) = error {
+        if case .refuse = failure.operation { fail(error.description, status: .cannotCreate) }
+        fail(error.description, status: .ioError)
+      }
       fail("nothing was exported: \(error.description)", status: .failure)
     }
     for level in report.failedLevels {
@@ -41,7 +60,8 @@ enum ExportCommand {
     }
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
-    print("exported \(pages) (\(levels)) to \(folder)", to: &standardOutput)
+    let shown = TerminalText.inert(BytePath.displayed(folder))
+    print("exported \(pages) (\(levels)) to \(shown)", to: &standardOutput)
     return .success
   }
 
@@ -110,7 +130,9 @@ enum ExportCommand {
         }
       }
     }
-    let title = path.split(separator: "/").last.map(String.init) ?? path
+    // The file's name as a message shows it: a byte that is not UTF-8 as `\x{E9}`.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let title = BytePath.displayed(name)
     return GroupedSite(title: title, columns: columns, groupColumns: groupColumns, rows: rows)
   }
 }

@@ -16,6 +16,7 @@ package struct ExportOptions {
   package var outputDirectory: String?
   package var baseURL: String?
   package var keepsGoing = false
+  package var replacesForeignFolder = false
   package var rowsPerPage = 100
   package var maximumDepth = 32
   package var maximumPages = 100_000
@@ -49,7 +50,7 @@ package struct ExportOptions {
         try scanner.flag(option)
         options.showHelp = true
       case "-o", "--out":
-        options.outputDirectory = try scanner.value(for: option).text
+        options.outputDirectory = try scanner.value(for: option).path
       case "--root":
         // Typed, so that a failed conversion is an error, not a `nil` assigned to the optional.
         let url: String = try scanner.value(
@@ -72,6 +73,9 @@ package struct ExportOptions {
       case "--keep-going":
         try scanner.flag(option)
         options.keepsGoing = true
+      case "--replace-foreign":
+        try scanner.flag(option)
+        options.replacesForeignFolder = true
       case "--rows-per-page":
         options.rowsPerPage = try scanner.value(
           for: option, expected: "a whole number above 0", Options.positiveNumber)
@@ -93,9 +97,9 @@ package struct ExportOptions {
     }
     switch (file, nested, groups) {
     case (nil, nil, nil): options.source = .samples
-    case (nil, let path?, nil): options.source = .nested(path.text)
+    case (nil, let path?, nil): options.source = .nested(path.path)
     case (let path?, nil, let groups?):
-      options.source = .grouped(path: path.text, columns: groups.names)
+      options.source = .grouped(path: path.path, columns: groups.names)
     case (let path?, nil, nil):
       throw .unexpectedArgument(
         path, reason: "a flat file is exported grouped: add --group-by <columns>")
@@ -130,8 +134,18 @@ package struct ExportOptions {
     when it is complete and every link in it leads to a page of it; a failed export
     leaves <folder> as it was. The same input gives the same bytes on every run.
 
+    <folder> is replaced whole, so it must be absent, empty, or a site tablekit wrote
+    (one holding its .written-by-tablekit file). Before reading the input, export refuses
+    the current directory or any folder above it, the folder holding the input, and any
+    other non-empty folder: export to a new folder, or add --replace-foreign to replace
+    such a folder. A hidden .<folder>.tablekit-* left by an export that was killed is
+    removed by the next export to <folder>.
+
     OPTIONS:
       -o, --out <folder>      Where the site goes (replaced whole).
+          --replace-foreign   Replace <folder> even when it is not empty and tablekit did
+                              not write it (never the current directory, a folder above
+                              it or the input's folder).
           --root <url>        The http(s) URL the site will be served from: the sitemap's
                               addresses and each page's canonical link start with it.
       -i, --input <file>      A nested JSON file to export.
@@ -149,7 +163,7 @@ package struct ExportOptions {
 
     Exit status: 0 written; 1 not written (a name collision, a dangling link, a limit, or
     a level that failed to load without --keep-going); 64 bad arguments; 65 bad input;
-    74 the folder could not be written.
+    73 the folder may not be replaced; 74 the folder could not be written.
 
     """
 }

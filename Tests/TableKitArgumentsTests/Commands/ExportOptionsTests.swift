@@ -9,6 +9,8 @@ import tablekit
     #expect(samples.source == .samples && samples.outputDirectory == "site")
     #expect(samples.rowsPerPage == 100 && samples.maximumDepth == 32)
     #expect(samples.maximumPages == 100_000 && !samples.keepsGoing)
+    #expect(!samples.replacesForeignFolder)
+    #expect(try ExportOptions.parse(["--out", "site", "--replace-foreign"]).replacesForeignFolder)
     let all = try ExportOptions.parse([
       "-o", "site", "--root", "https://example.com/", "--title", "T", "--rows-per-page", "5",
       "--max-depth=3", "--max-pages", "9", "--keep-going",
@@ -61,6 +63,11 @@ import tablekit
         ArgumentToken("1", argument: "--keep-going=1", index: 2, part: .attachedValue),
         option: "--keep-going")
     ) { try ExportOptions.parse(["--keep-going=1", "--out", "x"]) }
+    #expect(
+      throws: UsageError.unexpectedValue(
+        ArgumentToken("yes", argument: "--replace-foreign=yes", index: 2, part: .attachedValue),
+        option: "--replace-foreign")
+    ) { try ExportOptions.parse(["--replace-foreign=yes", "--out", "x"]) }
   }
 
   @Test func sourcesThatDoNotGoTogether() throws {

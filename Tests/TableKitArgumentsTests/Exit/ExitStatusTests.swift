@@ -5,7 +5,8 @@ import Testing
   @Test func hasTheNumbersOfSysexits() {
     let statuses: [(TableKitArguments.ExitStatus, Int32)] = [
       (.success, 0), (.failure, 1), (.usage, 64), (.dataError, 65), (.noInput, 66),
-      (.unavailable, 69), (.software, 70), (.ioError, 74), (.noPermission, 77),
+      (.unavailable, 69), (.software, 70), (.cannotCreate, 73), (.ioError, 74),
+      (.noPermission, 77),
     ]
     for (status, number) in statuses { #expect(status.rawValue == number) }
   }

@@ -56,6 +56,23 @@ final class ScratchFolder {
     return result
   }
 
+  /// What the marker file of a folder written by `SafeWrite.directory` says.
+  static let markerText =
+    "This folder was written by TableKit. The next export to it replaces it whole.\n"
+
+  /// The tree of a folder `SafeWrite.directory` wrote: every file but its marker, or
+  /// `["<no marker>": …]` when the marker is missing or says something else.
+  func writtenTree(_ folder: String) throws -> [String: String] {
+    var files = try tree(folder)
+    let marker = files.removeValue(forKey: SafeWrite.writtenMarker)
+    return marker == Self.markerText ? files : ["<no marker>": marker ?? "missing"]
+  }
+
+  /// Marks `folder` as one TableKit wrote, as an earlier export leaves it.
+  func markAsWritten(_ folder: String) throws {
+    try put(Self.markerText, at: folder + "/" + SafeWrite.writtenMarker)
+  }
+
   /// The permission bits of `name`.
   func mode(at name: String) -> mode_t {
     var info = stat()

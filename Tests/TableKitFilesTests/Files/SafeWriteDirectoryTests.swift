@@ -21,7 +21,7 @@ import Testing
     }
     #expect(pages == 2)
     #expect(
-      try folder.tree("site") == [
+      try folder.writtenTree("site") == [
         "index.html": "home", "brands": "<folder>", "brands/volvo": "<folder>",
         "brands/volvo/models.html": "models",
       ])
@@ -34,11 +34,12 @@ import Testing
       atPath: folder.at("site/old"), withIntermediateDirectories: true)
     try folder.put("stale", at: "site/old/gone.html")
     try folder.put("old home", at: "site/index.html")
+    try folder.markAsWritten("site")
     chmod(folder.at("site"), 0o750)
     try SafeWrite.directory(at: folder.at("site")) { staged in
       try staged.writeFile("index.html") { try $0.write("new home") }
     }
-    #expect(try folder.tree("site") == ["index.html": "new home"])
+    #expect(try folder.writtenTree("site") == ["index.html": "new home"])
     #expect(folder.mode(at: "site") == 0o750)
     #expect(try folder.names() == ["site"])
   }
@@ -48,11 +49,12 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder.at("site/old"), withIntermediateDirectories: true)
     try folder.put("stale", at: "site/old/gone.html")
+    try folder.markAsWritten("site")
     chmod(folder.at("site"), 0o750)
     try SafeWrite.directory(at: folder.at("site"), exchanges: false) { staged in
       try staged.writeFile("index.html") { try $0.write("new home") }
     }
-    #expect(try folder.tree("site") == ["index.html": "new home"])
+    #expect(try folder.writtenTree("site") == ["index.html": "new home"])
     #expect(folder.mode(at: "site") == 0o750)
     #expect(try folder.names() == ["site"])
   }
@@ -62,6 +64,7 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder.at("site"), withIntermediateDirectories: false)
     try folder.put("old home", at: "site/index.html")
+    try folder.markAsWritten("site")
     let before = try folder.tree("site")
     var staging = ""
     #expect(throws: StopWriting(reason: "broken link")) {
@@ -89,7 +92,7 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: staged.path + "/half.html"))
       try staged.writeFile("whole.html") { try $0.write("<p>whole</p>") }
     }
-    #expect(try folder.tree("site") == ["whole.html": "<p>whole</p>"])
+    #expect(try folder.writtenTree("site") == ["whole.html": "<p>whole</p>"])
   }
 
   @Test(arguments: [
@@ -106,7 +109,7 @@ import Testing
       }
       #expect(!ran)
     }
-    #expect(try folder.tree("site") == [:])
+    #expect(try folder.writtenTree("site") == [:])
     #expect(try folder.names() == ["site"])
   }
 
@@ -118,7 +121,7 @@ import Testing
       }
     }
     #expect(
-      try folder.tree("site") == [
+      try folder.writtenTree("site") == [
         "...": "...", "..a": "..a", ".hidden": ".hidden", "a b": "<folder>",
         "a b/c..d.html": "a b/c..d.html",
       ])
@@ -150,12 +153,13 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder.at("real"), withIntermediateDirectories: false)
     try folder.put("old", at: "real/index.html")
+    try folder.markAsWritten("real")
     symlink("real", folder.at("site"))
     try SafeWrite.directory(at: folder.at("site")) { staged in
       try staged.writeFile("index.html") { try $0.write("new") }
     }
     #expect(folder.isLink("site"))
-    #expect(try folder.tree("real") == ["index.html": "new"])
+    #expect(try folder.writtenTree("real") == ["index.html": "new"])
     #expect(try folder.names() == ["real", "site"])
   }
 
@@ -176,7 +180,7 @@ import Testing
       }
     }
     #expect(failures.withLock { $0 } == [])
-    let tree = try folder.tree("site")
+    let tree = try folder.writtenTree("site")
     let winner = try #require(tree["index.html"])
     #expect(tree.count == 22)
     #expect(tree.keys.allSatisfy { $0 == "index.html" || $0.hasPrefix("w\(winner)") })

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitFiles
 import TableRender
 import Testing
 
@@ -9,6 +10,7 @@ import Testing
       .appendingPathComponent("tablekit-export-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try SiteExporter().export(SiteExporterTests.catalogue(), toDirectory: folder)
     try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/stale.html"))
     let report = try SiteExporter().export(SiteExporterTests.catalogue(), toDirectory: folder)
     #expect(report.pagesWritten == 6)
@@ -31,12 +33,51 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+    try Data().write(to: URL(fileURLWithPath: folder + "/" + SafeWrite.writtenMarker))
     var exporter = SiteExporter()
     exporter.maximumPages = 2
     #expect(throws: SiteExportError.pageLimitReached(limit: 2)) {
       try exporter.export(SiteExporterTests.catalogue(), toDirectory: folder)
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["index.html"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == [SafeWrite.writtenMarker, "index.html"])
     #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "old")
+  }
+
+  @Test func aFolderItDidNotWriteIsRefusedBeforeTheWalk() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tablekit-export-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/in", withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/in/x.json"))
+    let refusal = SafeWriteError.Refusal.notWrittenByTableKit
+    #expect(
+      throws: SiteExportError.cannotWrite(
+        SafeWriteError(path: folder, operation: .refuse(refusal), code: refusal.code))
+    ) {
+      try SiteExporter().export(SiteExporterTests.catalogue(), toDirectory: folder)
+    }
+    var exporter = SiteExporter()
+    exporter.inputPaths = [folder + "/in/x.json"]
+    exporter.replacesForeignFolder = true
+    let holds = SafeWriteError.Refusal.holdsInput(folder + "/in/x.json")
+    #expect(
+      throws: SiteExportError.cannotWrite(
+        SafeWriteError(path: folder + "/in", operation: .refuse(holds), code: holds.code))
+    ) {
+      try exporter.export(SiteExporterTests.catalogue(), toDirectory: folder + "/in")
+    }
+    #expect(
+      try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
+        == ["in", "in/x.json", "notes.txt"])
+    // Asked explicitly, a foreign folder that holds no input is replaced.
+    exporter.inputPaths = []
+    try exporter.export(SiteExporterTests.catalogue(), toDirectory: folder)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(files.contains("index.html") && files.contains(SafeWrite.writtenMarker))
+    #expect(!files.contains("notes.txt"))
   }
 }
