@@ -78,16 +78,10 @@ extension PageCache {
     static func checksum(
       _ first: some Collection<UInt8>, _ second: some Collection<UInt8> = EmptyCollection()
     ) -> UInt64 {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in first {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
-      for byte in second {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
-      return hash
+      var hash = StableHash()
+      hash.combine(first)
+      hash.combine(second)
+      return hash.value
     }
 
     private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {

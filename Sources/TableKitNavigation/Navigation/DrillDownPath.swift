@@ -1,3 +1,5 @@
+import TableKit
+
 /// A drill-down path shared with its parent: one child index and a link to the path it extends.
 ///
 /// A level's path is its parent's path and one index more. Stored as arrays, every level would
@@ -19,7 +21,7 @@ package final class DrillDownPath: Sendable {
     parent = nil
     index = 0
     count = 0
-    digest = 0xcbf2_9ce4_8422_2325
+    digest = StableHash().value
   }
 
   /// The path of `parent` and one index more.
@@ -28,7 +30,9 @@ package final class DrillDownPath: Sendable {
     self.index = index
     count = parent.count + 1
     // FNV-1a over the indexes' bits, one index a step.
-    digest = (parent.digest ^ UInt64(bitPattern: Int64(index))) &* 0x100_0000_01b3
+    var hash = StableHash(continuing: parent.digest)
+    hash.combine(word: UInt64(bitPattern: Int64(index)))
+    digest = hash.value
   }
 
   /// The path of `indexes`, from the root's.

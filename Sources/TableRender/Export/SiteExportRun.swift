@@ -167,7 +167,7 @@ struct SiteExportRun {
         dataSource: SitePageDataSource(
           table: table, rows: rows, isLastPage: number == pageCount, links: hrefs,
           implicitColumns: implicit, notLoadedText: exporter.notLoadedText))
-      collector.bytes.removeAll(keepingCapacity: true)
+      collector.removeAll()
       var output = OutputBuffer(sink: collector)
       template.write(page, table: pageTable, into: &output)
       output.flush()

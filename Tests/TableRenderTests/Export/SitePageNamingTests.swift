@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 import TableRender
 import Testing
 
