@@ -12,6 +12,12 @@ cd "$(dirname "$0")/.."
 repository="$PWD"
 bench="$PWD/.build/drill-depth-bench"
 mkdir -p "$bench/Sources/drillbench"
+# Drill-down, the walker and the stack live in TableKitNavigation where that module exists.
+navigation_product="" navigation_import=""
+if [ -d Sources/TableKitNavigation ]; then
+  navigation_product=".product(name: \"TableKitNavigation\", package: \"$(basename "$repository")\"),"
+  navigation_import="import TableKitNavigation"
+fi
 cat >"$bench/Package.swift" <<SWIFT
 // swift-tools-version: 6.2
 import PackageDescription
@@ -26,13 +32,17 @@ let package = Package(
       dependencies: [
         .product(name: "TableKit", package: "$(basename "$repository")"),
         .product(name: "TableKitTesting", package: "$(basename "$repository")"),
+        $navigation_product
       ])
   ]
 )
 SWIFT
-cat >"$bench/Sources/drillbench/main.swift" <<'SWIFT'
-import TableKit
-import TableKitTesting
+{
+  echo "import TableKit"
+  [ -z "$navigation_import" ] || echo "$navigation_import"
+  echo "import TableKitTesting"
+} >"$bench/Sources/drillbench/main.swift"
+cat >>"$bench/Sources/drillbench/main.swift" <<'SWIFT'
 
 #if canImport(Glibc)
   import Glibc
