@@ -96,9 +96,10 @@ if TABLEKIT_RECORD=1 run --filter recordManyCheck >"$log" 2>&1; then
   echo "testing-kit: a recording passed" >&2; exit 1
 fi
 written=$(grep -cF "    INV-1038 — Blue Harbor Inc. | 999.99 > {invoice}" "$many" || true)
-# One failure a test, each saying it wrote that test's literal.
-claims=$(grep -oE "Test recordManyCheck[0-9]\(\) recorded an issue .* wrote .* into the literal that opens at line [0-9]+ of [^ ]*RecordManyCheck.swift" "$log" \
-  | grep -oE "recordManyCheck[0-9]" | sort -u | wc -l)
+# One failure a test, each saying (on the line after the issue's) that it wrote the literal.
+claims=$(awk '/Test recordManyCheck[0-9]\(\) recorded an issue/ { test = $3; next }
+  test != "" && /wrote the rendering .* into the literal that opens at line [0-9]+ of [^ ]*RecordManyCheck.swift/ { print test }
+  { test = "" }' "$log" | sort -u | wc -l)
 [ "$written" -eq 8 ] && [ "$claims" -eq 8 ] \
   || { cat "$log" "$many" >&2
        echo "testing-kit: $written of 8 literals written, $claims failures say they wrote one" >&2

@@ -21,8 +21,8 @@ public struct AppWalk: Sendable {
 
     /// Creates the failure of one level.
     ///
-    /// A walk makes these itself; make one to build a ``Report`` by hand, in a test of code that
-    /// reads reports or to compare with a walk's.
+    /// A walk makes these itself; make one to build an ``AppWalk/Report`` by hand, in a test of
+    /// code that reads reports or to compare with a walk's.
     ///
     /// - Parameters:
     ///   - level: The level's breadcrumbs joined by ` › `.
