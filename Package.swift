@@ -54,7 +54,7 @@ let package = Package(
     // One-line test assertions over TableKit (rendering, changes, navigation, whole-app walks);
     // it links Testing and XCTest and reports to whichever one runs the test.
     .target(
-      name: "TableKitTesting", dependencies: ["TableKit", "TableKitNavigation"],
+      name: "TableKitTesting", dependencies: ["TableKit", "TableKitNavigation", "TableKitFiles"],
       swiftSettings: strictSettings),
     // Reads CSV, TSV, JSON arrays and JSON Lines into tables for the `tablekit` command:
     // parsers, the reading threads, and the streaming data source. Internal to the package.
@@ -127,7 +127,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TableKitTestingTests",
-      dependencies: ["TableKit", "TableKitNavigation", "TableKitTesting"],
+      dependencies: ["TableKitFiles", "TableKit", "TableKitNavigation", "TableKitTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,23 +10,13 @@ extension SafeWrite {
   /// They are what a termination signal removes. Use it only through ``withTemporaries(_:)``,
   /// whose lock is also held across each commit's rename, so that the clean-up and a commit
   /// never interleave.
-  private static let temporaries = Mutex<[String: TemporaryKind]>([:])
-
-  /// A second lock taken around every use of ``temporaries``, for ThreadSanitizer's sake.
-  ///
-  /// On Linux the `Mutex` waits on a futex inside the runtime, which ThreadSanitizer does not
-  /// see: it reports two accesses made under the lock as a race (a ten-line program of
-  /// `withLock` calls shows it). An `NSLock` is a pthread mutex, which it does see; the cost is
-  /// one more uncontended lock per temporary created, committed or removed.
-  private static let temporariesOrder = NSLock()
+  private static let temporaries = Locked<[String: TemporaryKind]>([:])
 
   /// Runs `body` with the registry of temporaries, under its lock.
   static func withTemporaries<Result: Sendable>(
-    _ body: (inout sending [String: TemporaryKind]) -> sending Result
+    _ body: (inout [String: TemporaryKind]) -> Result
   ) -> Result {
-    temporariesOrder.lock()
-    defer { temporariesOrder.unlock() }
-    return temporaries.withLock(body)
+    temporaries.withLock(body)
   }
 
   /// What a registered temporary is, so the clean-up knows how to remove it.

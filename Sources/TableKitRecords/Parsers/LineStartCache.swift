@@ -1,4 +1,5 @@
 import TableKit
+import TableKitFiles
 
 /// The last line start found in a file, shared by the threads that cut it into chunks
 /// (``ChunkedFileRows``): a line longer than many chunks is searched once, not once for every

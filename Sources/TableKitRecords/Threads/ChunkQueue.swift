@@ -1,8 +1,9 @@
 import Foundation
+import TableKitFiles
 import TableRender
 
 /// The chunks of one ``ChunkedFileRows`` run, shared by its two threads: the run's
-/// ``ChunkQueueStateMachine`` behind a ``StateLock``, and the plan both threads read chunks by.
+/// ``ChunkQueueStateMachine`` behind a ``Locked``, and the plan both threads read chunks by.
 ///
 /// The rules (which chunk is read next, which is written next, the window, the chunk that ends
 /// the run, the stop) are the machine's; this class runs its answers on the threads: it waits
@@ -15,13 +16,13 @@ final class ChunkQueue<Consumer: RowConsumer>: Sendable {
   let plan: ChunkedFileRows
   /// The consumer each chunk's reading copies.
   let prototype: Consumer
-  private let machine: StateLock<Machine>
+  private let machine: Locked<Machine>
 
   /// The queue of a run about to start.
   init(plan: ChunkedFileRows, prototype: Consumer) {
     self.plan = plan
     self.prototype = prototype
-    machine = StateLock(Machine(window: plan.window))
+    machine = Locked(Machine(window: plan.window))
   }
 
   /// The writing thread's next step, waiting while the machine says to: write the next chunk,

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitFiles
 
 /// Reads rows on a thread of its own, in batches ahead of the renderer, so that parsing the
 /// input and writing the output run on two cores at once.
@@ -17,7 +18,7 @@ import TableKit
 /// freed by the thread that made them. The reader's error comes after the rows read before it.
 ///
 /// The rules of the hand-over are ``RowPrefetcherStateMachine``'s; this class keeps it behind a
-/// ``StateLock`` and runs its answers for the renderer, and the reading thread
+/// ``Locked`` and runs its answers for the renderer, and the reading thread
 /// (``RowPrefetcher/Reading``) runs them for the reader.
 final class RowPrefetcher: Sendable {
   /// The machine, for batches of records.
@@ -36,7 +37,7 @@ final class RowPrefetcher: Sendable {
   let batchSize: Int
   /// Batches that may wait at most.
   let depth: Int
-  private let machine: StateLock<Machine>
+  private let machine: Locked<Machine>
 
   /// Starts reading `reader` on a new thread.
   ///
@@ -51,7 +52,7 @@ final class RowPrefetcher: Sendable {
   init(reader: any RecordReader, input: ByteInput?, batchSize: Int = 4_096, depth: Int = 3) {
     self.batchSize = max(batchSize, 1)
     self.depth = max(depth, 1)
-    machine = StateLock(Machine(depth: self.depth))
+    machine = Locked(Machine(depth: self.depth))
     let handOff = ThreadHandOff(
       reading: Reading(reader: reader, input: input, batchSize: self.batchSize, prefetcher: self))
     let thread = Thread { handOff.reading.run() }
@@ -117,7 +118,7 @@ final class RowPrefetcher: Sendable {
 /// data source that owns them lends them for the thread's life and touches them again only once
 /// ``RowPrefetcher/cancel(waiting:)`` has waited for the thread to stop (the reader cannot be
 /// `sending` while a class's property holds it). Everything the two threads share is in the
-/// prefetcher's ``StateLock``, checked.
+/// prefetcher's ``Locked``, checked.
 private struct ThreadHandOff: @unchecked Sendable {
   let reading: RowPrefetcher.Reading
 }

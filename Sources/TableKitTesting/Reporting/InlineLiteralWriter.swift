@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitFiles
 import TableKitTesting
 import Testing
 
