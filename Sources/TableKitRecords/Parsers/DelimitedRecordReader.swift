@@ -59,6 +59,8 @@ package struct DelimitedRecordReader: RecordReader {
   private var rowCount = 0
   /// The bytes of a quoted field with its doubled quotes made single.
   private var scratch: [UInt8] = []
+  /// The input offset from which a record start ends the reading (``endAtRecordBoundary(from:)``).
+  private var stopOffset = Int.max
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -126,6 +128,17 @@ package struct DelimitedRecordReader: RecordReader {
     ResumePoint(byteOffset: droppedCount + position, line: line, row: rowCount)
   }
 
+  /// Ends the reading at the first record that starts at or after input offset `offset`, and
+  /// has the input read on past its region to finish the record that runs across it.
+  ///
+  /// - Parameter offset: The offset in the input, as ``resumePoint`` counts it.
+  /// - Returns: `true`: this reader always can.
+  package mutating func endAtRecordBoundary(from offset: Int) -> Bool {
+    stopOffset = offset
+    input.readOn(to: Int.max)
+    return true
+  }
+
   package mutating func next() throws(TableInputError) -> [CellValue]? {
     var values: [CellValue] = []
     values.reserveCapacity(columns.count)
@@ -175,11 +188,13 @@ package struct DelimitedRecordReader: RecordReader {
     // Plain records go to a writer that copies them as they are in runs, with no fields cut.
     var verbatim = quotes ? consumer as? any VerbatimRecordConsumer : nil
     // Runs are copied only for a writer that takes them; it is not changed by them.
-    let copier = verbatim?.verbatimFieldStarts.map { (verbatim.unsafelyUnwrapped, $0) }
+    let copier = verbatim?.verbatimFieldStarts.map {
+      (verbatim.unsafelyUnwrapped, VerbatimRecordScan.StartTable($0))
+    }
     defer { if let verbatim { consumer = verbatim } }
     while true {
-      if let (writer, starts) = copier {
-        rows += copyPlainRecords(for: writer, starts: starts, into: &output)
+      if let (writer, table) = copier {
+        rows += copyPlainRecords(for: writer, table: table, into: &output)
       }
       ranges.removeAll()
       guard try readFields(inferring: infers, into: &ranges) else { return rows }
@@ -215,21 +230,24 @@ package struct DelimitedRecordReader: RecordReader {
   ///
   /// - Returns: The records copied.
   private mutating func copyPlainRecords(
-    for writer: any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
+    for writer: any VerbatimRecordConsumer, table: VerbatimRecordScan.StartTable,
     into output: inout OutputBuffer
   ) -> Int {
     let bytes = buffer
     let start = position
+    // No record that starts at the stop is copied: the bytes scanned end there.
+    let end = min(bytes.count, max(stopOffset - droppedCount, start))
     let run = bytes.withUnsafeBufferPointer { bytes in
       VerbatimRecordScan.scan(
-        bytes, from: start, columns: columns.count, limits: limits, infers: infers,
-        starts: starts, consumer: writer)
+        UnsafeBufferPointer(rebasing: bytes[..<end]), from: start, columns: columns.count,
+        limits: limits, infers: infers, table: table, consumer: writer)
     }
     guard run.records > 0 else { return 0 }
     bytes.withUnsafeBufferPointer { bytes in
       VerbatimRecordScan.copy(
         UnsafeBufferPointer(rebasing: bytes[start..<run.end]), count: run.records,
-        endingLinesWith: writer.verbatimLineEnding, into: &output)
+        readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: writer.verbatimLineEnding,
+        into: &output)
     }
     // Each record is one line, ended by its line feed.
     position = run.end
@@ -345,6 +363,7 @@ package struct DelimitedRecordReader: RecordReader {
     position = index
     self.line = line
     self.lineStart = lineStart
+    if droppedCount + index >= stopOffset { return .end }
     if index == count {
       return atEnd ? .end : .needsMoreInput(fieldStart: nil)
     }

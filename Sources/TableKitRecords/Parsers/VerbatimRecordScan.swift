@@ -4,9 +4,11 @@ package import TableRender
 /// copies as they are, so CSV to CSV moves most records with one scan and one copy.
 ///
 /// A record is in the run when it is whole (its line feed is in the bytes) and one the CSV
-/// writer would write byte for byte as read: it does not start a blank line, holds no carriage
-/// return, has one field per column, no field or record longer than the limits, valid UTF-8,
-/// and every field whose first byte the consumer flags is one it writes unchanged. A `"` may
+/// writer would write byte for byte as read, but for its line ending: it does not start a
+/// blank line, ends with a line feed or a carriage return and line feed (the same for every
+/// record of a run, which says which), holds no other carriage return, has one field per
+/// column, no field or record longer than the limits, valid UTF-8, and every field whose first
+/// byte the consumer flags is one it writes unchanged. A `"` may
 /// only open a quoted field that the writer quotes the same way: one holding a doubled quote or
 /// a comma, no line break, and a first byte inside the quotes that is not flagged. The run ends
 /// before the first record that is not: the reader reads that one field by field, with all of
@@ -16,19 +18,22 @@ package import TableRender
 /// quotes, carriage returns and bytes that are not ASCII are; it checks each UTF-8 sequence
 /// where the block shows one starts, so a block of ASCII costs a few instructions.
 package enum VerbatimRecordScan {
-  /// What a scan found: where the run ends (the start of the first record not in it) and how
-  /// many records, each one line, it holds.
+  /// What a scan found: where the run ends (the start of the first record not in it), how
+  /// many records, each one line, it holds, and whether their lines end with a carriage return
+  /// and line feed (every one of them) rather than a line feed alone.
   package struct Run: Equatable {
     package var end: Int
     package var records: Int
+    package var endsLinesWithCRLF = false
   }
 
   /// Scans `bytes` from `start` for a run of records to copy.
   ///
-  /// The scan stops at the first carriage return, the first quote that does not open a field
-  /// to copy, or the last bytes too few for a block: the records they are in are read field by
-  /// field (most of the bytes of a file are in runs, so the few records cut off this way cost
-  /// little).
+  /// The scan stops at the first carriage return that is not before a line feed, the first
+  /// record whose line ends otherwise than the first one's, the first quote that does not open
+  /// a field to copy, or the last bytes too few for a block: the records they are in are read
+  /// field by field (most of the bytes of a file are in runs, so the few records cut off this
+  /// way cost little).
   ///
   /// - Parameters:
   ///   - bytes: The bytes read.
@@ -44,26 +49,67 @@ package enum VerbatimRecordScan {
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
     infers: Bool, starts: VerbatimFieldStarts, consumer: any VerbatimRecordConsumer
   ) -> Run {
+    scan(
+      bytes, from: start, columns: columns, limits: limits, infers: infers,
+      table: StartTable(starts), consumer: consumer)
+  }
+
+  /// ``scan(_:from:columns:limits:infers:starts:consumer:)`` with the consumer's field starts
+  /// looked up in a table made once: a reader scans again after every record it reads field by
+  /// field, and making the table for each scan took about 9,000 instructions (a file of CR LF
+  /// records, each of which ended a run, took 14,000 instructions a record).
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes read.
+  ///   - start: Where a record starts.
+  ///   - columns: The fields a record must have.
+  ///   - limits: The most bytes in a field and in a record.
+  ///   - infers: Whether the reader recognises numbers.
+  ///   - table: The field starts the consumer looks at, as a table.
+  ///   - consumer: Answers for the flagged fields.
+  /// - Returns: The run.
+  package static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
+    infers: Bool, table: StartTable, consumer: any VerbatimRecordConsumer
+  ) -> Run {
     guard let base = bytes.baseAddress, start >= 0 else { return Run(end: start, records: 0) }
-    // One byte a value: a load where the 256-bit table took a dozen instructions a field. A
-    // quoted field's quote is not looked at again: what is inside was, when it was found.
-    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { flagged in
-      for byte in 0..<256 {
-        flagged[byte] = starts.flags(UInt8(byte)) && byte != Int(Scanner.quote)
-      }
-      return UTF8Check.withSequenceRules { rules in
+    return table.flagged.withUnsafeBufferPointer { flagged in
+      UTF8Check.withSequenceRules { rules in
         bitCounts.withUnsafeBufferPointer { bitCounts in
-          let checksEveryStart = (0..<256).contains {
-            flagged[$0] && !FieldStartCandidates.contains(UInt8($0))
-          }
           let scanner = Scanner(
             base: base, count: bytes.count, columns: columns, limits: limits, infers: infers,
-            flagged: UnsafePointer(flagged.baseAddress.unsafelyUnwrapped),
-            checksEveryStart: checksEveryStart,
-            bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules, starts: starts,
-            consumer: consumer)
+            flagged: flagged.baseAddress.unsafelyUnwrapped,
+            checksEveryStart: table.checksEveryStart,
+            bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules,
+            starts: table.starts, consumer: consumer)
           return scanner.run(from: start)
         }
+      }
+    }
+  }
+
+  /// A consumer's field starts as a scan looks them up: one byte a value (a load where the
+  /// 256-bit table took a dozen instructions a field).
+  package struct StartTable {
+    /// The starts.
+    let starts: VerbatimFieldStarts
+    /// Whether a field starting with a byte is one to ask the consumer about.
+    ///
+    /// A quoted field's quote is not looked at again: what is inside was, when it was found.
+    let flagged: [Bool]
+    /// Whether a flagged byte lies outside ``FieldStartCandidates``, so that every field's
+    /// first byte is looked up.
+    let checksEveryStart: Bool
+
+    /// The table of `starts`.
+    ///
+    /// - Parameter starts: The field starts a consumer looks at.
+    package init(_ starts: VerbatimFieldStarts) {
+      self.starts = starts
+      let flagged = (0..<256).map { starts.flags(UInt8($0)) && $0 != Int(Scanner.quote) }
+      self.flagged = flagged
+      checksEveryStart = (0..<256).contains {
+        flagged[$0] && !FieldStartCandidates.contains(UInt8($0))
       }
     }
   }
@@ -126,9 +172,29 @@ package enum VerbatimRecordScan {
       var checked: UInt32 = 0
       // Whether a field starts at the block's first byte (the last one ended a field).
       var startsAtFirst: UInt32 = 1
+      // Whether the last block ended with the carriage return of a CR LF.
+      var carriageReturnBefore: UInt32 = 0
+      // How the run's lines end, as its first record's does: CR LF (all ones) or LF (zero).
+      let crlfLines: UInt32 = endsLineWithCRLF(from: start) ? ~0 : 0
       blocks: while index &+ ByteBlock.width <= count {
         let block = ByteBlock(base + index)
-        let specials = block.matches(Self.quote) | block.matches(Self.carriageReturn)
+        let allLineFeeds = block.matches(Self.lineFeed)
+        let carriageReturns = block.matches(Self.carriageReturn)
+        // The carriage returns just before a line feed end a line with it; the block's last
+        // byte is one when the next block starts with a line feed. (A file with LF line ends
+        // costs one test a block.)
+        var crlf: UInt32 = 0
+        if carriageReturns != 0 {
+          let last = UInt32(ByteBlock.width &- 1)
+          let lastBeforeLineFeed: UInt32 =
+            carriageReturns &>> last != 0 && index &+ ByteBlock.width < count
+              && base[index &+ ByteBlock.width] == Self.lineFeed ? 1 &<< last : 0
+          crlf = carriageReturns & (allLineFeeds &>> 1 | lastBeforeLineFeed)
+        }
+        // The line feeds after a carriage return.
+        let afterCarriageReturn = crlf &<< 1 | carriageReturnBefore
+        carriageReturnBefore = crlf &>> UInt32(ByteBlock.width &- 1)
+        let specials = block.matches(Self.quote) | carriageReturns & ~crlf
         // The bits below the first quote or carriage return (all of them when there is none):
         // what comes after it waits until it is dealt with.
         let beforeSpecial = (specials & (0 &- specials)) &- 1
@@ -160,9 +226,10 @@ package enum VerbatimRecordScan {
             sequences &= UInt32(truncatingIfNeeded: ~((1 &<< UInt64(covered)) &- 1))
           }
         }
-        let lineFeeds = block.matches(Self.lineFeed) & beforeSpecial
+        let lineFeeds = allLineFeeds & beforeSpecial
         var commas = block.matches(Self.comma) & beforeSpecial
-        let stops = commas | lineFeeds
+        // A CR LF's carriage return ends the last field as its line feed does.
+        let stops = commas | lineFeeds | crlf & beforeSpecial
         // The first bytes of the fields that are not empty, where one may be flagged.
         let fieldStarts = ((stops &<< 1) | startsAtFirst) & ~stops & beforeSpecial
         startsAtFirst = stops &>> UInt32(ByteBlock.width &- 1) & 1
@@ -188,8 +255,11 @@ package enum VerbatimRecordScan {
           ends ^= bit
           let before = bit &- 1
           let stop = index &+ bit.trailingZeroBitCount
-          // A blank line has one field, fewer than the columns.
-          guard commasBefore &+ Self.bitCount(commas & before, bitCounts) &+ 1 == columns,
+          // A line that ends otherwise than the run's first; a blank line, which has one
+          // field, fewer than the columns. (The lengths count a CR LF's carriage return, one
+          // byte more than the reader counts: a record at the limit is read field by field.)
+          guard (afterCarriageReturn ^ crlfLines) & bit == 0,
+            commasBefore &+ Self.bitCount(commas & before, bitCounts) &+ 1 == columns,
             stop &- recordStart <= maximumLength
               || stop &- recordStart <= maximumRecord
                 && fieldsFit(from: recordStart, to: stop, maximum: maximumField)
@@ -205,9 +275,10 @@ package enum VerbatimRecordScan {
           index &+= ByteBlock.width
           continue
         }
-        // A quote opening a field to copy: the next block starts at the comma or line feed
-        // after its closing quote. (No UTF-8 sequence runs into a quote: `checked` is empty.)
-        // A carriage return ends the run: it ends a line, which no copied record may hold.
+        // A quote opening a field to copy: the next block starts at the comma or line end
+        // after its closing quote. (No UTF-8 sequence runs into a quote: `checked` is empty;
+        // nor does a CR LF: the closing quote is before it.) A carriage return alone ends the
+        // run: it ends a line, which no copied record may hold.
         let special = index &+ specials.trailingZeroBitCount
         let opensField =
           base[special] == Self.quote
@@ -216,8 +287,9 @@ package enum VerbatimRecordScan {
         guard opensField, let after = endOfQuotedField(at: special) else { break }
         index = after
         startsAtFirst = 0
+        carriageReturnBefore = 0
       }
-      return Run(end: recordStart, records: records)
+      return Run(end: recordStart, records: records, endsLinesWithCRLF: crlfLines != 0)
     }
 
     /// The bits set in `mask`, from the table of ``bitCounts``: without POPCNT (not in
@@ -249,22 +321,45 @@ package enum VerbatimRecordScan {
       return end &- fieldStart <= maximum
     }
 
-    /// The comma or line feed that ends the unquoted field at `start`, or `nil` when a quote,
-    /// a carriage return or the end of the bytes comes first (the run stops there anyway).
+    /// The comma, line feed or CR LF that ends the unquoted field at `start`, or `nil` when a
+    /// quote, a carriage return alone or the end of the bytes comes first (the run stops there
+    /// anyway).
     private func endOfField(from start: Int) -> Int? {
       var index = start
       while index < count {
         switch base[index] {
         case Self.comma, Self.lineFeed: return index
-        case Self.quote, Self.carriageReturn: return nil
+        case Self.carriageReturn: return endsLine(at: index) ? index : nil
+        case Self.quote: return nil
         default: index &+= 1
         }
       }
       return nil
     }
 
-    /// Where the quoted field at `start` ends (the comma or line feed after its closing quote)
-    /// when the CSV writer would write it as it stands, or `nil`.
+    /// Whether the first line feed from `start` follows a carriage return.
+    private func endsLineWithCRLF(from start: Int) -> Bool {
+      var index = start
+      while index &+ ByteBlock.width <= count {
+        let lineFeeds = ByteBlock(base + index).matches(Self.lineFeed)
+        if lineFeeds != 0 {
+          let lineFeed = index &+ lineFeeds.trailingZeroBitCount
+          return lineFeed > start && base[lineFeed &- 1] == Self.carriageReturn
+        }
+        index &+= ByteBlock.width
+      }
+      // Too few bytes for a block: the scan copies nothing.
+      return false
+    }
+
+    /// Whether the carriage return at `index` is before a line feed.
+    @inline(__always)
+    private func endsLine(at index: Int) -> Bool {
+      index &+ 1 < count && base[index &+ 1] == Self.lineFeed
+    }
+
+    /// Where the quoted field at `start` ends (the comma, line feed or CR LF after its closing
+    /// quote) when the CSV writer would write it as it stands, or `nil`.
     ///
     /// The writer quotes a field that holds a quote, comma or line break and doubles its
     /// quotes; a quoted field holding a doubled quote or a comma and no line break is written
@@ -285,7 +380,10 @@ package enum VerbatimRecordScan {
             index &+= 2
             continue
           }
-          guard needsQuotes, next == Self.comma || next == Self.lineFeed else { return nil }
+          guard needsQuotes,
+            next == Self.comma || next == Self.lineFeed
+              || next == Self.carriageReturn && endsLine(at: index &+ 1)
+          else { return nil }
           return index &+ 1
         }
         if byte >= 0x80 {
