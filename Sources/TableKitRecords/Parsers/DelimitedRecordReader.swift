@@ -61,6 +61,8 @@ package struct DelimitedRecordReader: RecordReader {
   private var scratch: [UInt8] = []
   /// The input offset from which a record start ends the reading (``endAtRecordBoundary(from:)``).
   private var stopOffset = Int.max
+  /// The places of the quotes the last verbatim run leaves out (``VerbatimRecordScan``).
+  private var drops: [Int] = []
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -240,19 +242,25 @@ package struct DelimitedRecordReader: RecordReader {
     let run = bytes.withUnsafeBufferPointer { bytes in
       VerbatimRecordScan.scan(
         UnsafeBufferPointer(rebasing: bytes[..<end]), from: start, columns: columns.count,
-        limits: limits, infers: infers, table: table, consumer: writer)
+        limits: limits, infers: infers, table: table, consumer: writer,
+        droppingQuotesAt: &drops)
     }
     guard run.records > 0 else { return 0 }
     bytes.withUnsafeBufferPointer { bytes in
-      VerbatimRecordScan.copy(
-        UnsafeBufferPointer(rebasing: bytes[start..<run.end]), count: run.records,
-        readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: writer.verbatimLineEnding,
-        into: &output)
+      // The pieces between the quotes left out.
+      var from = start
+      for drop in drops + [run.end] {
+        VerbatimRecordScan.copy(
+          UnsafeBufferPointer(rebasing: bytes[from..<drop]), count: run.records,
+          readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: writer.verbatimLineEnding,
+          into: &output)
+        from = drop + 1
+      }
     }
-    // Each record is one line, ended by its line feed.
+    // The last record ends its line with its line feed.
     position = run.end
     lineStart = run.end
-    line += run.records
+    line += run.lines
     rowCount += run.records
     return run.records
   }

@@ -4,14 +4,16 @@ package import TableRender
 /// copies as they are, so CSV to CSV moves most records with one scan and one copy.
 ///
 /// A record is in the run when it is whole (its line feed is in the bytes) and one the CSV
-/// writer would write byte for byte as read, but for its line ending: it does not start a
-/// blank line, ends with a line feed or a carriage return and line feed (the same for every
-/// record of a run, which says which), holds no other carriage return, has one field per
-/// column, no field or record longer than the limits, valid UTF-8, and every field whose first
-/// byte the consumer flags is one it writes unchanged. A `"` may
-/// only open a quoted field that the writer quotes the same way: one holding a doubled quote or
-/// a comma, no line break, and a first byte inside the quotes that is not flagged. The run ends
-/// before the first record that is not: the reader reads that one field by field, with all of
+/// writer would write byte for byte as read, but for its line ending and the quotes of fields
+/// it writes without them: it does not start a blank line, ends with a line feed or a carriage
+/// return and line feed (the same for every record of a run, which says which), holds no
+/// other carriage return outside quotes, has one field per column, no field or record longer
+/// than the limits, valid UTF-8, and every field whose first byte the consumer flags is one it
+/// writes unchanged. A `"` may only open a quoted field whose first byte inside the quotes is
+/// not flagged: one the writer quotes the same way (it holds a doubled quote, a comma, or a
+/// line break when the run's line ending is the writer's, so that the copy changes no line
+/// ending), or one the writer writes without quotes, whose two quotes the scan lists for the
+/// copy to leave out. The run ends before the first record that is not: the reader reads that one field by field, with all of
 /// its checks and errors, and looks for a run again after it.
 ///
 /// The scan reads a ``ByteBlock`` at a time and learns at once where its commas, line feeds,
@@ -19,11 +21,13 @@ package import TableRender
 /// where the block shows one starts, so a block of ASCII costs a few instructions.
 package enum VerbatimRecordScan {
   /// What a scan found: where the run ends (the start of the first record not in it), how
-  /// many records, each one line, it holds, and whether their lines end with a carriage return
-  /// and line feed (every one of them) rather than a line feed alone.
+  /// many records it holds, how many lines they take (more than the records when quoted fields
+  /// hold line breaks), and whether their lines end with a carriage return and line feed (every
+  /// one of them) rather than a line feed alone.
   package struct Run: Equatable {
     package var end: Int
     package var records: Int
+    package var lines: Int
     package var endsLinesWithCRLF = false
   }
 
@@ -49,9 +53,10 @@ package enum VerbatimRecordScan {
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
     infers: Bool, starts: VerbatimFieldStarts, consumer: any VerbatimRecordConsumer
   ) -> Run {
-    scan(
+    var drops: [Int] = []
+    return scan(
       bytes, from: start, columns: columns, limits: limits, infers: infers,
-      table: StartTable(starts), consumer: consumer)
+      table: StartTable(starts), consumer: consumer, droppingQuotesAt: &drops)
   }
 
   /// ``scan(_:from:columns:limits:infers:starts:consumer:)`` with the consumer's field starts
@@ -67,12 +72,18 @@ package enum VerbatimRecordScan {
   ///   - infers: Whether the reader recognises numbers.
   ///   - table: The field starts the consumer looks at, as a table.
   ///   - consumer: Answers for the flagged fields.
+  ///   - drops: Set to the places, in order, of the quotes of the run's quoted fields that the
+  ///     writer writes without quotes: the copy leaves those bytes out.
   /// - Returns: The run.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
-    infers: Bool, table: StartTable, consumer: any VerbatimRecordConsumer
+    infers: Bool, table: StartTable, consumer: any VerbatimRecordConsumer,
+    droppingQuotesAt drops: inout [Int]
   ) -> Run {
-    guard let base = bytes.baseAddress, start >= 0 else { return Run(end: start, records: 0) }
+    drops.removeAll(keepingCapacity: true)
+    guard let base = bytes.baseAddress, start >= 0 else {
+      return Run(end: start, records: 0, lines: 0)
+    }
     return table.flagged.withUnsafeBufferPointer { flagged in
       UTF8Check.withSequenceRules { rules in
         bitCounts.withUnsafeBufferPointer { bitCounts in
@@ -82,7 +93,7 @@ package enum VerbatimRecordScan {
             checksEveryStart: table.checksEveryStart,
             bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules,
             starts: table.starts, consumer: consumer)
-          return scanner.run(from: start)
+          return scanner.run(from: start, droppingQuotesAt: &drops)
         }
       }
     }
@@ -148,7 +159,7 @@ package enum VerbatimRecordScan {
     /// ``ByteBlock``'s `fieldStartCandidates`, narrowed by the table), and a record is counted
     /// at its line feed by the commas since the last. Whatever stops the run ends it at the
     /// start of the record it is in.
-    func run(from start: Int) -> Run {
+    func run(from start: Int, droppingQuotesAt drops: inout [Int]) -> Run {
       // Locals, not fields, so that no block loads them again after a call to the consumer
       // (the compiled loop did; the time did not change measurably).
       let base = self.base
@@ -165,6 +176,11 @@ package enum VerbatimRecordScan {
       let maximumLength = min(maximumRecord, maximumField)
       var recordStart = start
       var records = 0
+      var lines = 0
+      // The line breaks inside the open record's quoted fields, and the quotes to leave out
+      // of the records before it.
+      var breaksInRecord = 0
+      var dropsBefore = 0
       // The commas of the open record in earlier blocks.
       var commasBefore = 0
       var index = start
@@ -176,6 +192,9 @@ package enum VerbatimRecordScan {
       var carriageReturnBefore: UInt32 = 0
       // How the run's lines end, as its first record's does: CR LF (all ones) or LF (zero).
       let crlfLines: UInt32 = endsLineWithCRLF(from: start) ? ~0 : 0
+      // A line break inside a quoted field is copied as it stands only when the copy changes
+      // no line ending.
+      let keepsLineBreaks = (crlfLines != 0) == (consumer.verbatimLineEnding == .crlf)
       blocks: while index &+ ByteBlock.width <= count {
         let block = ByteBlock(base + index)
         let allLineFeeds = block.matches(Self.lineFeed)
@@ -265,6 +284,9 @@ package enum VerbatimRecordScan {
                 && fieldsFit(from: recordStart, to: stop, maximum: maximumField)
           else { break blocks }
           records &+= 1
+          lines &+= 1 &+ breaksInRecord
+          breaksInRecord = 0
+          dropsBefore = drops.count
           recordStart = stop &+ 1
           commasBefore = 0
           commas &= ~before
@@ -284,12 +306,21 @@ package enum VerbatimRecordScan {
           base[special] == Self.quote
           && (special == start || base[special &- 1] == Self.comma
             || base[special &- 1] == Self.lineFeed)
-        guard opensField, let after = endOfQuotedField(at: special) else { break }
-        index = after
+        guard opensField,
+          let field = endOfQuotedField(at: special, keepingLineBreaks: keepsLineBreaks)
+        else { break }
+        if field.dropsQuotes {
+          drops.append(special)
+          drops.append(field.end &- 1)
+        }
+        breaksInRecord &+= field.lineBreaks
+        index = field.end
         startsAtFirst = 0
         carriageReturnBefore = 0
       }
-      return Run(end: recordStart, records: records, endsLinesWithCRLF: crlfLines != 0)
+      drops.removeSubrange(dropsBefore...)
+      return Run(
+        end: recordStart, records: records, lines: lines, endsLinesWithCRLF: crlfLines != 0)
     }
 
     /// The bits set in `mask`, from the table of ``bitCounts``: without POPCNT (not in
@@ -337,18 +368,21 @@ package enum VerbatimRecordScan {
       return nil
     }
 
-    /// Whether the first line feed from `start` follows a carriage return.
+    /// Whether the line feed that ends the record at `start` follows a carriage return: the
+    /// first line feed outside quotes (a quote anywhere but at a field's start ends the run
+    /// before that record is counted, so how its line ends does not matter).
     private func endsLineWithCRLF(from start: Int) -> Bool {
+      var quoted = false
       var index = start
-      while index &+ ByteBlock.width <= count {
-        let lineFeeds = ByteBlock(base + index).matches(Self.lineFeed)
-        if lineFeeds != 0 {
-          let lineFeed = index &+ lineFeeds.trailingZeroBitCount
-          return lineFeed > start && base[lineFeed &- 1] == Self.carriageReturn
+      while index < count {
+        switch base[index] {
+        case Self.quote: quoted.toggle()
+        case Self.lineFeed where !quoted:
+          return index > start && base[index &- 1] == Self.carriageReturn
+        default: break
         }
-        index &+= ByteBlock.width
+        index &+= 1
       }
-      // Too few bytes for a block: the scan copies nothing.
       return false
     }
 
@@ -358,19 +392,43 @@ package enum VerbatimRecordScan {
       index &+ 1 < count && base[index &+ 1] == Self.lineFeed
     }
 
-    /// Where the quoted field at `start` ends (the comma, line feed or CR LF after its closing
-    /// quote) when the CSV writer would write it as it stands, or `nil`.
+    /// A quoted field the run may hold.
+    struct QuotedField {
+      /// The comma, line feed or CR LF after its closing quote.
+      var end: Int
+      /// Whether the writer writes it without its quotes.
+      var dropsQuotes: Bool
+      /// The line breaks inside it, as the reader counts lines.
+      var lineBreaks: Int
+    }
+
+    /// The quoted field at `start` when the CSV writer writes it as it stands or with its two
+    /// quotes left out, or `nil`.
     ///
     /// The writer quotes a field that holds a quote, comma or line break and doubles its
-    /// quotes; a quoted field holding a doubled quote or a comma and no line break is written
-    /// back as read. A field whose first byte inside the quotes is flagged is left to the
-    /// field-by-field read (the formula guard may mark it), and so is one with invalid UTF-8 or
-    /// one the bytes do not hold whole.
-    private func endOfQuotedField(at start: Int) -> Int? {
+    /// quotes, so such a field is written back as read (a line break only when
+    /// `keepingLineBreaks`: the copy then changes no line ending); any other is written without
+    /// its quotes. A field whose first byte inside the quotes is flagged is left to the
+    /// field-by-field read (the formula guard may mark it, or the reader take it for a number),
+    /// and so is one with invalid UTF-8 or one the bytes do not hold whole.
+    private func endOfQuotedField(at start: Int, keepingLineBreaks: Bool) -> QuotedField? {
       guard start &+ 1 < count, !starts.flags(base[start &+ 1]) else { return nil }
       var needsQuotes = false
+      var lineBreaks = 0
       var index = start &+ 1
       while index < count {
+        // A block at a time to the next byte that needs a look.
+        if index &+ ByteBlock.width <= count {
+          let block = ByteBlock(base + index)
+          let looks =
+            block.matches(Self.quote) | block.matches(Self.comma) | block.matches(Self.lineFeed)
+            | block.matches(Self.carriageReturn) | block.nonASCII
+          guard looks != 0 else {
+            index &+= ByteBlock.width
+            continue
+          }
+          index &+= looks.trailingZeroBitCount
+        }
         let byte = base[index]
         if byte == Self.quote {
           guard index &+ 1 < count else { return nil }
@@ -380,11 +438,11 @@ package enum VerbatimRecordScan {
             index &+= 2
             continue
           }
-          guard needsQuotes,
+          guard
             next == Self.comma || next == Self.lineFeed
               || next == Self.carriageReturn && endsLine(at: index &+ 1)
           else { return nil }
-          return index &+ 1
+          return QuotedField(end: index &+ 1, dropsQuotes: !needsQuotes, lineBreaks: lineBreaks)
         }
         if byte >= 0x80 {
           guard index &+ 4 <= count else { return nil }
@@ -396,7 +454,10 @@ package enum VerbatimRecordScan {
         if byte == Self.comma {
           needsQuotes = true
         } else if byte == Self.lineFeed || byte == Self.carriageReturn {
-          return nil
+          // A carriage return and line feed end one line, as does either alone.
+          guard keepingLineBreaks, index &+ 1 < count else { return nil }
+          needsQuotes = true
+          if byte == Self.lineFeed || base[index &+ 1] != Self.lineFeed { lineBreaks &+= 1 }
         }
         index &+= 1
       }

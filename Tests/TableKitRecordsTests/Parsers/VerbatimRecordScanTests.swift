@@ -15,7 +15,7 @@ import Testing
     func writesUnchanged(_ field: FieldBytes) -> Bool { field.kind == .number }
     mutating func consume(fields: UnsafeBufferPointer<FieldBytes>, into output: inout OutputBuffer)
     {}
-    var verbatimLineEnding: CSVTableRenderer.LineEnding { .lf }
+    var verbatimLineEnding: CSVTableRenderer.LineEnding = .lf
     mutating func consume(_ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer)
     {}
   }
@@ -46,6 +46,24 @@ import Testing
       .map { String(decoding: $0, as: UTF8.self) + "\n" }
     #expect(records.count == found.records)
     return (records, found.endsLinesWithCRLF)
+  }
+
+  /// What a scan of `text` finds from its start for a writer ending lines with `lineEnding`,
+  /// with the run's bytes as the copy writes them (its listed quotes left out; line endings as
+  /// read).
+  func scanned(
+    _ text: String, lineEnding: CSVTableRenderer.LineEnding = .lf
+  ) -> (run: VerbatimRecordScan.Run, copied: String) {
+    let bytes = Array(text.utf8) + Array("9,\(String(repeating: "z", count: 40))".utf8)
+    var drops: [Int] = []
+    let found = bytes.withUnsafeBufferPointer { bytes in
+      VerbatimRecordScan.scan(
+        bytes, from: 0, columns: 3, limits: InputLimits(), infers: true,
+        table: VerbatimRecordScan.StartTable(GuardingWriter.starts),
+        consumer: GuardingWriter(verbatimLineEnding: lineEnding), droppingQuotesAt: &drops)
+    }
+    let copied = bytes[..<found.end].indices.filter { !drops.contains($0) }.map { bytes[$0] }
+    return (found, String(decoding: copied, as: UTF8.self))
   }
 
   /// ``run(bytes:columns:limits:infers:)`` for text.
@@ -155,12 +173,9 @@ import Testing
     // A long one, across blocks, with text after it in the same block.
     let long = "4,\"\(String(repeating: "ab, ", count: 20))\",e\n"
     #expect(run(long + quoted[0]) == [long, quoted[0]])
-    // Not as read: quotes the writer would drop, a line break inside, a first byte the guard
-    // may mark, bytes after the closing quote, invalid UTF-8 inside, a quote inside a field.
-    for record in [
-      "5,\"plain\",f\n", "6,\"line\nbreak, x\",g\n", "7,\"=1,2\",h\n", "8,\"a,b\"x,i\n",
-      "9,ab\"c,j\n", "10,\"a,b\"\r\n",
-    ] {
+    // Not as read: a first byte the guard may mark, bytes after the closing quote, invalid
+    // UTF-8 inside, a quote inside a field, too few fields.
+    for record in ["7,\"=1,2\",h\n", "8,\"a,b\"x,i\n", "9,ab\"c,j\n", "10,\"a,b\"\r\n"] {
       #expect(run(quoted[0] + record + quoted[1]) == [quoted[0]], "\(record)")
     }
     let invalid = Array("11,\"a,".utf8) + [0xC3, 0x28] + Array("\",k\n".utf8)
@@ -170,6 +185,42 @@ import Testing
     for record in ["12,\ra,b\",c\n", "\ra,b\",c,d\n"] {
       #expect(run(quoted[0] + record + quoted[1]) == [quoted[0]], "\(record.debugDescription)")
     }
+  }
+
+  @Test func quotedFieldsWrittenWithoutQuotesAreInTheRunTheirQuotesLeftOut() {
+    // Every field quoted, as some exporters write them: the writer quotes only what needs it.
+    let quoted = "\"1\",\"Zoë 山田\",\"\"\r\n\"2\",\"a,b\",\"x \"\"y\"\"\"\r\n3,\"plain\",z\r\n"
+    let found = scanned(quoted, lineEnding: .crlf)
+    #expect(found.run.records == 3 && found.run.lines == 3 && found.run.endsLinesWithCRLF)
+    #expect(found.copied == "1,Zoë 山田,\r\n2,\"a,b\",\"x \"\"y\"\"\"\r\n3,plain,z\r\n")
+    // Across blocks, at every place in one.
+    for length in 1...70 {
+      let field = String(repeating: "w", count: length)
+      let record = "\"\(field)\",\"Ω\(field)\",\"\(field)\"\n"
+      let long = scanned(record + record)
+      #expect(long.run.records == 2, "\(length)")
+      #expect(
+        long.copied == "\(field),Ω\(field),\(field)\n\(field),Ω\(field),\(field)\n", "\(length)")
+    }
+    // A first byte the writer is asked about is read field by field (a number, or a formula
+    // to guard), and so is what follows the quoted field's record.
+    #expect(scanned("1,\"a\",b\n2,\"-5\",c\n").run.records == 1)
+    #expect(scanned("1,\"a\",b\n2,\"=5\",c\n").run.records == 1)
+  }
+
+  @Test func lineBreaksInsideQuotesAreInTheRunWhenTheCopyKeepsLineEndings() {
+    // A line feed, a CR LF and a carriage return alone inside quotes: three more lines.
+    let breaks = "1,\"two\nlines\",\"a\r\nb\"\n2,\"c\rd\",e\n"
+    let kept = scanned(breaks, lineEnding: .lf)
+    #expect(kept.run.records == 2 && kept.run.lines == 5)
+    #expect(kept.copied == breaks)
+    let crlf = "1,\"two\nlines\",x\r\n2,y,z\r\n"
+    let both = scanned(crlf, lineEnding: .crlf)
+    #expect(both.run.records == 2 && both.run.lines == 3 && both.copied == crlf)
+    // A copy that changes line endings would change them inside the field too: not in a run.
+    #expect(scanned(breaks, lineEnding: .crlf).run.records == 0)
+    #expect(scanned(crlf, lineEnding: .lf).run.records == 0)
+    #expect(scanned("1,a,b\n2,\"c\nd\",e\n", lineEnding: .crlf).run.records == 1)
   }
 
   @Test func linesEndInCRLFWhereverTheyFallInABlock() {
