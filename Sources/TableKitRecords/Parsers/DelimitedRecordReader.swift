@@ -246,15 +246,23 @@ package struct DelimitedRecordReader: RecordReader {
         droppingQuotesAt: &drops)
     }
     guard run.records > 0 else { return 0 }
+    let lineEnding = writer.verbatimLineEnding
     bytes.withUnsafeBufferPointer { bytes in
-      // The pieces between the quotes left out.
-      var from = start
-      for drop in drops + [run.end] {
-        VerbatimRecordScan.copy(
-          UnsafeBufferPointer(rebasing: bytes[from..<drop]), count: run.records,
-          readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: writer.verbatimLineEnding,
-          into: &output)
-        from = drop + 1
+      drops.withUnsafeBufferPointer { drops in
+        if !drops.isEmpty && run.endsLinesWithCRLF == (lineEnding == .crlf) {
+          VerbatimRecordScan.copy(
+            bytes, from: start, to: run.end, leavingOut: drops, into: &output)
+          return
+        }
+        // The pieces between the quotes left out, each with its line endings changed.
+        var from = start
+        for index in 0...drops.count {
+          let to = index < drops.count ? drops[index] : run.end
+          VerbatimRecordScan.copy(
+            UnsafeBufferPointer(rebasing: bytes[from..<to]), count: run.records,
+            readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: lineEnding, into: &output)
+          from = to + 1
+        }
       }
     }
     // The last record ends its line with its line feed.

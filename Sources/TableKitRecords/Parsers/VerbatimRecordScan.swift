@@ -307,13 +307,24 @@ package enum VerbatimRecordScan {
           && (special == start || base[special &- 1] == Self.comma
             || base[special &- 1] == Self.lineFeed)
         guard opensField,
-          let field = endOfQuotedField(at: special, keepingLineBreaks: keepsLineBreaks)
+          var field = endOfQuotedField(at: special, keepingLineBreaks: keepsLineBreaks)
         else { break }
-        if field.dropsQuotes {
-          drops.append(special)
-          drops.append(field.end &- 1)
+        var opening = special
+        while true {
+          if field.dropsQuotes {
+            drops.append(opening)
+            drops.append(field.end &- 1)
+          }
+          breaksInRecord &+= field.lineBreaks
+          // A quoted field right after its comma (every field quoted, as some exporters write
+          // them) is taken here, its comma counted, with no block read for it.
+          opening = field.end &+ 1
+          guard base[field.end] == Self.comma, opening < count, base[opening] == Self.quote,
+            let next = endOfQuotedField(at: opening, keepingLineBreaks: keepsLineBreaks)
+          else { break }
+          commasBefore &+= 1
+          field = next
         }
-        breaksInRecord &+= field.lineBreaks
         index = field.end
         startsAtFirst = 0
         carriageReturnBefore = 0
@@ -408,12 +419,15 @@ package enum VerbatimRecordScan {
     /// The writer quotes a field that holds a quote, comma or line break and doubles its
     /// quotes, so such a field is written back as read (a line break only when
     /// `keepingLineBreaks`: the copy then changes no line ending); any other is written without
-    /// its quotes. A field whose first byte inside the quotes is flagged is left to the
-    /// field-by-field read (the formula guard may mark it, or the reader take it for a number),
-    /// and so is one with invalid UTF-8 or one the bytes do not hold whole.
+    /// its quotes. A field whose first byte inside the quotes is flagged is asked about as an
+    /// unquoted one is (``writesUnchanged(_:)``: a number, `"-5.25"`, is written as it stands,
+    /// without quotes); one that holds a doubled quote as well is left to the field-by-field
+    /// read, as is one with invalid UTF-8 or one the bytes do not hold whole.
     private func endOfQuotedField(at start: Int, keepingLineBreaks: Bool) -> QuotedField? {
-      guard start &+ 1 < count, !starts.flags(base[start &+ 1]) else { return nil }
+      guard start &+ 1 < count else { return nil }
+      let isFlagged = flagged[Int(base[start &+ 1])]
       var needsQuotes = false
+      var hasDoubledQuote = false
       var lineBreaks = 0
       var index = start &+ 1
       while index < count {
@@ -435,6 +449,7 @@ package enum VerbatimRecordScan {
           let next = base[index &+ 1]
           if next == Self.quote {
             needsQuotes = true
+            hasDoubledQuote = true
             index &+= 2
             continue
           }
@@ -442,6 +457,10 @@ package enum VerbatimRecordScan {
             next == Self.comma || next == Self.lineFeed
               || next == Self.carriageReturn && endsLine(at: index &+ 1)
           else { return nil }
+          if isFlagged {
+            let field = UnsafeBufferPointer(start: base + (start &+ 1), count: index &- start &- 1)
+            guard !hasDoubledQuote, writesUnchanged(field) else { return nil }
+          }
           return QuotedField(end: index &+ 1, dropsQuotes: !needsQuotes, lineBreaks: lineBreaks)
         }
         if byte >= 0x80 {

@@ -202,10 +202,20 @@ import Testing
       #expect(
         long.copied == "\(field),Ω\(field),\(field)\n\(field),Ω\(field),\(field)\n", "\(length)")
     }
-    // A first byte the writer is asked about is read field by field (a number, or a formula
-    // to guard), and so is what follows the quoted field's record.
-    #expect(scanned("1,\"a\",b\n2,\"-5\",c\n").run.records == 1)
-    #expect(scanned("1,\"a\",b\n2,\"=5\",c\n").run.records == 1)
+    // A first byte the writer is asked about: a number is written as it stands, unquoted; a
+    // formula to guard, or a field with a doubled quote, is read field by field.
+    let number = scanned("1,\"a\",b\n2,\"-5.25\",c\n")
+    #expect(number.run.records == 2 && number.copied == "1,a,b\n2,-5.25,c\n")
+    for record in ["2,\"=5\",c\n", "2,\"-x\",c\n", "2,\"-5\"\"\",c\n"] {
+      #expect(scanned("1,\"a\",b\n" + record).run.records == 1, "\(record)")
+    }
+    // Quoted fields one after another are counted as fields like any other: too many or too
+    // few is a ragged record, and one the writer is asked about ends the run there too.
+    #expect(scanned("\"1\",\"a\",\"b\"\n\"2\",\"c\",\"d\",\"e\"\n").run.records == 1)
+    #expect(scanned("\"1\",\"a\",\"b\"\n\"2\",\"c\"\n").run.records == 1)
+    #expect(scanned("\"1\",\"a\",\"b\"\n\"2\",\"=c\",\"d\"\n").run.records == 1)
+    let chained = scanned("\"1\",\"a\",\"b\"\n\"2\",\"-1\",\"\"\n3,x,\"y\"\n")
+    #expect(chained.run.records == 3 && chained.copied == "1,a,b\n2,-1,\n3,x,y\n")
   }
 
   @Test func lineBreaksInsideQuotesAreInTheRunWhenTheCopyKeepsLineEndings() {
@@ -264,7 +274,8 @@ import Testing
   static func mostlyPlainCSV(rows count: Int, lineEnd: String = "\n") -> String {
     let tricky = [
       "\"said \"\"hi\"\"\"", "=1+2", "-7.25", "-x", "@a", "\"a, b\"", "\"line\nbreak\"", " x",
-      "Zoë", "\u{3000}=1", "",
+      "Zoë", "\u{3000}=1", "", "\"quoted for nothing\"", "\"-7.25\"", "\"\"", "\"-x\"",
+      "\"crlf\r\ninside\"", "\"cr\ralone\"",
     ]
     var csv = "id,name,amount,note" + lineEnd
     for id in 1...count {
