@@ -129,13 +129,16 @@ package struct DelimitedRecordReader: RecordReader {
   }
 
   /// Ends the reading at the first record that starts at or after input offset `offset`, and
-  /// has the input read on past its region to finish the record that runs across it.
+  /// has the input read on past its region, up to `limit`, to finish the record that runs
+  /// across it.
   ///
-  /// - Parameter offset: The offset in the input, as ``resumePoint`` counts it.
+  /// - Parameters:
+  ///   - offset: The offset in the input, as ``resumePoint`` counts it.
+  ///   - limit: The offset the input's reads stop at.
   /// - Returns: `true`: this reader always can.
-  package mutating func endAtRecordBoundary(from offset: Int) -> Bool {
+  package mutating func endAtRecordBoundary(from offset: Int, readingOnTo limit: Int) -> Bool {
     stopOffset = offset
-    input.readOn(to: Int.max)
+    input.readOn(to: limit)
     return true
   }
 

@@ -78,8 +78,9 @@ struct ChunkedFileRows {
         // waiting forever); the queue waits itself and never returns `wait`.
         return Outcome(consumed: consumed, stoppedAt: point)
       case .write(var chunk):
-        if chunk.start != point.byteOffset {
-          // Read from a cut inside a record: again, from where the chunk before ended.
+        if chunk.start != point.byteOffset || chunk.failed && chunk.readOnBounded {
+          // Read from a cut inside a record, or stopped reading on: again, from where the
+          // chunk before ended, reading on as far as its last record needs.
           chunk = process(chunk.index, prototype: consumer, from: point.byteOffset)
         }
         if chunk.isPastEnd { return Outcome(consumed: consumed, stoppedAt: nil) }
@@ -129,8 +130,14 @@ struct ChunkedFileRows {
     // Lines and rows are counted from the chunk's start; only their differences are used.
     var reader = makeReader(
       ByteInput(region: lower..<upper, of: file), ResumePoint(byteOffset: lower, line: 1, row: 0))
-    // A reader that finishes the record the cut is in ends at a true boundary.
-    let endsAtBoundary = reader.endAtRecordBoundary(from: upper)
+    // A reader that finishes the record the cut is in ends at a true boundary. A chunk that may
+    // start inside a record (any but the first, unless read again from where the one before
+    // ended) reads on at most a chunk's bytes: started inside a quoted field, it could take
+    // the field's closing quote for an opening one and read on to the limits, chunk after
+    // chunk of one long field.
+    let readOnBounded = start == nil && index > 0
+    let readOnLimit = readOnBounded ? upper + chunkSize : file.size
+    let endsAtBoundary = reader.endAtRecordBoundary(from: upper, readingOnTo: readOnLimit)
     // Locals, not fields of the generic result: every use of a field of a generic value looks
     // up its type's layout, a tenth of the time when done for every row.
     var consumer = prototype
@@ -181,9 +188,13 @@ struct ChunkedFileRows {
     output.flush()
     var chunk = Chunk(consumer: consumer)
     (chunk.index, chunk.start) = (index, lower)
-    chunk.failed = failed
+    chunk.readOnBounded = endsAtBoundary && readOnBounded
     chunk.rows = rows
     chunk.end = endsAtBoundary ? reader.resumePoint?.byteOffset ?? upper : upper
+    // Reading on stopped at its bound: the last record may have been cut there (and read as
+    // the file's last), so the chunk is read again.
+    chunk.failed =
+      failed || chunk.readOnBounded && chunk.end >= readOnLimit && readOnLimit < file.size
     chunk.bytes = collector.bytes
     chunk.lines = (reader.resumePoint?.line ?? 1) - 1
     return chunk
@@ -202,6 +213,9 @@ struct ChunkedFileRows {
     /// The chunk's number, and the offset it was read from.
     var index = 0
     var start = 0
+    /// Whether its reader read on past its end at most a chunk's bytes: a failure may then be a
+    /// long record cut short, not an error.
+    var readOnBounded = false
     /// The rows and lines read, and the offset just past the chunk (past its last record).
     var rows = 0
     var lines = 0
