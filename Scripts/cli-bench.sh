@@ -6,8 +6,9 @@
 #   Scripts/cli-bench.sh [rows] [repetitions] [rows for csvlook and tabulate] [groups] [big rows]
 #       (defaults: 1000000 3 100000 tablekit,miller,peers 15000000; add hyperfine for the CSV
 #       conversions beside Miller's to the millisecond, with Debian's hyperfine; `versus` for
-#       tablekit beside polars, DuckDB and Miller on six conversions, the 1 GB CSV → CSV of
-#       `big rows` rows and the I/O floor, `cat` and a C read/write loop; issue 25)
+#       tablekit beside polars, DuckDB and Miller on nine conversions (the plain CSV, a messy
+#       CSV and a CR LF one: Scripts/messy-csv.py), CSV → CSV of `big rows` rows (about 1 GB)
+#       plain and messy, and the I/O floor, `cat` and a C read/write loop; issues 25 and 34)
 #
 # Each case runs `repetitions` times; the table gives the median wall time, the median user CPU
 # time and the largest peak RSS (/usr/bin/time -v's "Maximum resident set size"), and the time
@@ -142,32 +143,17 @@ if [[ $groups == *versus* ]]; then
   one="$out/rows-1"
   [[ -f "$one.csv" && -f "$one.jsonl" && -f "$one.tsv" ]] || write_data 1 "$one"
   [[ -f "$big.tsv" ]] || write_data "$rows" "$big"
+  # The same rows as gen_rows, written as they are made (15M rows do not fit in a list), as
+  # plain CSV (Python's csv.writer, LF) and as messy CSV (Scripts/messy-csv.py: CR LF, a fifth
+  # of the records with every field quoted, one in twenty with a line break inside quotes);
+  # and the 1M rows as messy CSV and as csv.writer's default CR LF.
   hugecsv="$out/rows-$huge.csv"
-  if [[ ! -f "$hugecsv" ]]; then
-    # The same rows as gen_rows, written as they are made (15M rows do not fit in a list).
-    python3 - "$bench" "$huge" "$hugecsv" <<'PY'
-import csv, datetime, sys
-sys.path.insert(0, sys.argv[1])
-from gendata import A, C, EPOCH, FIRST, HEADERS, LAST, MASK, NOTES, SEED
-n, path = int(sys.argv[2]), sys.argv[3]
-dates = [(EPOCH + datetime.timedelta(days=d)).isoformat() for d in range(9000)]
-s = SEED
-with open(path, "w", newline="", encoding="utf-8") as f:
-    w = csv.writer(f, lineterminator="\n")
-    w.writerow(HEADERS)
-    for i in range(n):
-        r = []
-        for _ in range(6):
-            s = (s * A + C) & MASK
-            r.append(s >> 33)
-        note = NOTES[r[5] % 12]
-        if note:
-            note = note + " #" + str(r[5] % 1000)
-        w.writerow([i + 1, FIRST[r[0] % 16] + " " + LAST[r[1] % 16],
-                    "%.2f" % (((r[2] % 10_000_000) - 2_000_000) / 100),
-                    "true" if (r[3] & 1) == 1 else "false", dates[r[4] % 9000], note])
-PY
-  fi
+  hugemessy="$out/rows-$huge-messy.csv"
+  [[ -f "$hugecsv" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$huge" "$hugecsv" plain
+  [[ -f "$hugemessy" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$huge" "$hugemessy" messy
+  for shape in messy crlf; do
+    [[ -f "$big-$shape.csv" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$rows" "$big-$shape.csv" "$shape"
+  done
   cat >"$out/copyloop.c" <<'C'
 #include <fcntl.h>
 #include <unistd.h>
@@ -233,27 +219,32 @@ C
     echo "| conversion | tool | wall s | CPU s | start-up wall / CPU s | wall − start-up | CPU − start-up | peak RSS MB | command |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
   } | tee -a "$versus"
-  for conversion in csv-csv csv-markdown csv-html tsv-csv jsonl-csv jsonl-markdown; do
+  conversions="csv-csv messy-csv crlf-csv csv-markdown messy-markdown csv-html tsv-csv jsonl-csv jsonl-markdown"
+  for conversion in $conversions; do
     source=${conversion%-*}
     target=${conversion#*-}
-    input="$big.$source"
-    small="$one.$source"
+    case $source in
+      # The messy and CR LF files are CSV: read as CSV by every tool.
+      messy | crlf) input="$big-$source.csv" small="$one.csv" format=csv ;;
+      *) input="$big.$source" small="$one.$source" format=$source ;;
+    esac
     versus_case "$conversion" tablekit "$tablekit --format $target" "$input" "$small"
     if [[ -n $before ]]; then
       versus_case "$conversion" before "$before --format $target" "$input" "$small"
     fi
-    versus_case "$conversion" polars "$peer polars $conversion" "$input" "$small"
-    versus_case "$conversion" duckdb "$peer duckdb $conversion" "$input" "$small"
+    versus_case "$conversion" polars "$peer polars $format-$target" "$input" "$small"
+    versus_case "$conversion" duckdb "$peer duckdb $format-$target" "$input" "$small"
     case $target in
       csv) mlrout=--ocsv ;;
       markdown) mlrout=--omd ;;
       *) mlrout= ;;
     esac
     if [[ -n $mlrout ]]; then
-      versus_case "$conversion" Miller "mlr --i$source $mlrout cat" "$input" "$small"
+      versus_case "$conversion" Miller "mlr --i$format $mlrout cat" "$input" "$small"
     fi
   done
-  # The 1 GB file: CSV → CSV and the floor (the floor's start-up is nothing, but measured alike).
+  # The 1 GB files: CSV → CSV, plain and messy, and the floor (the floor's start-up is nothing,
+  # but measured alike). CLI_BENCH_SKIP_HUGE_MESSY=1 leaves the messy one out.
   for tool in tablekit ${before:+before} polars duckdb cat C-loop; do
     case $tool in
       tablekit) command="$tablekit --format csv" ;;
@@ -263,6 +254,9 @@ C
       C-loop) command="$out/copyloop" ;;
     esac
     versus_case "1GB csv-csv" "$tool" "$command" "$hugecsv" "$one.csv"
+    if [[ -z ${CLI_BENCH_SKIP_HUGE_MESSY:-} && $tool != cat && $tool != C-loop ]]; then
+      versus_case "1GB messy-csv" "$tool" "$command" "$hugemessy" "$one.csv"
+    fi
   done
   {
     echo
@@ -272,7 +266,7 @@ C
     echo
     echo "| conversion | peer | CPU | wall | CPU − start-up | wall − start-up |"
     echo "|---|---|---:|---:|---:|---:|"
-    for conversion in csv-csv csv-markdown csv-html tsv-csv jsonl-csv jsonl-markdown "1GB csv-csv"; do
+    for conversion in $conversions "1GB csv-csv" "1GB messy-csv"; do
       for tool in ${before:+before} polars duckdb Miller; do
         [[ -n ${cpus[$conversion,$tool]:-} ]] || continue
         printf '| %s | %s | %.2f× | %.2f× | %.2f× | %.2f× |\n' "$conversion" "$tool" \

@@ -60,10 +60,13 @@ package final class ByteInput {
   /// The part of a shared file this input reads (see ``init(region:of:)``): the offset of the
   /// next byte, and the end; `nil` for an input read from its descriptor's position.
   private var region: (next: Int, end: Int)?
+  /// How far a region may be read on past its end once it is read (``readOn(to:)``); the
+  /// region's end unless a reader asked for more.
+  private var regionLimit = 0
   /// Called just before each read from the system, which may wait for a pipe: a reader that
   /// collects rows hands over those it has (``RowPrefetcher``).
   package var willRead: (() -> Void)?
-  /// The bytes the next read from a pipe or terminal asks for.
+  /// The bytes the next read from a pipe or terminal, or past a region's end, asks for.
   ///
   /// Each read first appends that many zeros for the system
   /// to overwrite, so asking for a whole ``chunkSize`` when a few bytes are coming costs a
@@ -140,7 +143,20 @@ package final class ByteInput {
     ownsDescriptor = false
     isRewindable = false
     self.region = (region.lowerBound, region.upperBound)
+    regionLimit = region.upperBound
     readSize = Self.chunkSize
+  }
+
+  /// Lets an input of a region (``init(region:of:)``) read on past the region's end, up to
+  /// `limit`, once the region itself is read: a reader that finishes the record its part of a
+  /// file cuts reads the rest of that record this way (``ChunkedFileRows``).
+  ///
+  /// - Parameter limit: The offset reads stop at, usually the file's size.
+  package func readOn(to limit: Int) {
+    guard region != nil else { return }
+    regionLimit = max(regionLimit, limit)
+    // Most records end a few bytes past the region: small reads first, doubling.
+    readSize = 1 << 12
   }
 
   /// The file this input reads, for ``init(region:of:)`` on other threads; `nil` unless it is
@@ -204,8 +220,10 @@ package final class ByteInput {
   ) throws(TableInputError) -> Int {
     if buffer.isEmpty && region.end - region.next > 0 {
       let wanted = min(Self.regionReadLimit, region.end - region.next)
+      // Room for the first reads past the region's end, if any, with no copy of the buffer.
+      let spare = regionLimit > region.end ? 1 << 16 : 0
       var failed = false
-      buffer = [UInt8](unsafeUninitializedCapacity: wanted) { bytes, initialized in
+      buffer = [UInt8](unsafeUninitializedCapacity: wanted + spare) { bytes, initialized in
         let count = SystemCalls.retryingOnInterrupt {
           systemRead(descriptor, bytes.baseAddress, wanted, at: region.next)
         }
@@ -217,7 +235,15 @@ package final class ByteInput {
       self.region = (region.next + count, count == 0 ? region.next : region.end)
       return count
     }
-    let wanted = min(Self.chunkSize, region.end - region.next)
+    var region = region
+    var wanted = Self.chunkSize
+    if region.next >= region.end && regionLimit > region.next {
+      // The region is read: on to the limit, in reads that double.
+      region.end = regionLimit
+      wanted = readSize
+      readSize = min(readSize * 2, Self.chunkSize)
+    }
+    wanted = min(wanted, region.end - region.next)
     guard wanted > 0 else { return 0 }
     let start = buffer.count
     buffer.append(contentsOf: Self.room[..<wanted])
@@ -232,6 +258,7 @@ package final class ByteInput {
     }
     buffer.removeLast(wanted - count)
     self.region = (region.next + count, count == 0 ? region.next : region.end)
+    if count == 0 { regionLimit = region.next }
     return count
   }
 

@@ -59,6 +59,8 @@ package struct DelimitedRecordReader: RecordReader {
   private var rowCount = 0
   /// The bytes of a quoted field with its doubled quotes made single.
   private var scratch: [UInt8] = []
+  /// The input offset from which a record start ends the reading (``endAtRecordBoundary(from:)``).
+  private var stopOffset = Int.max
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -126,6 +128,20 @@ package struct DelimitedRecordReader: RecordReader {
     ResumePoint(byteOffset: droppedCount + position, line: line, row: rowCount)
   }
 
+  /// Ends the reading at the first record that starts at or after input offset `offset`, and
+  /// has the input read on past its region, up to `limit`, to finish the record that runs
+  /// across it.
+  ///
+  /// - Parameters:
+  ///   - offset: The offset in the input, as ``resumePoint`` counts it.
+  ///   - limit: The offset the input's reads stop at.
+  /// - Returns: `true`: this reader always can.
+  package mutating func endAtRecordBoundary(from offset: Int, readingOnTo limit: Int) -> Bool {
+    stopOffset = offset
+    input.readOn(to: limit)
+    return true
+  }
+
   package mutating func next() throws(TableInputError) -> [CellValue]? {
     var values: [CellValue] = []
     values.reserveCapacity(columns.count)
@@ -175,11 +191,17 @@ package struct DelimitedRecordReader: RecordReader {
     // Plain records go to a writer that copies them as they are in runs, with no fields cut.
     var verbatim = quotes ? consumer as? any VerbatimRecordConsumer : nil
     // Runs are copied only for a writer that takes them; it is not changed by them.
-    let copier = verbatim?.verbatimFieldStarts.map { (verbatim.unsafelyUnwrapped, $0) }
+    let copier = verbatim?.verbatimFieldStarts.map {
+      (verbatim.unsafelyUnwrapped, VerbatimRecordScan.StartTable($0))
+    }
+    // The places of the quotes a run leaves out: a local, as a stored property of the reader
+    // added about 100 instructions a row to CSV -> Markdown in callgrind (calls to `memcpy` from
+    // the record scan; my reading: the reader grew past what is copied without one).
+    var drops: [Int] = []
     defer { if let verbatim { consumer = verbatim } }
     while true {
-      if let (writer, starts) = copier {
-        rows += copyPlainRecords(for: writer, starts: starts, into: &output)
+      if let (writer, table) = copier {
+        rows += copyPlainRecords(for: writer, table: table, drops: &drops, into: &output)
       }
       ranges.removeAll()
       guard try readFields(inferring: infers, into: &ranges) else { return rows }
@@ -213,28 +235,50 @@ package struct DelimitedRecordReader: RecordReader {
   /// ``position`` in the bytes read, with its line ending, and moves past them; the record
   /// after the run, if any, is read field by field.
   ///
+  /// - Parameters:
+  ///   - writer: The writer.
+  ///   - table: Its field starts, as the scan looks them up.
+  ///   - drops: Room for the places of the quotes the run leaves out.
+  ///   - output: Where the run goes.
   /// - Returns: The records copied.
   private mutating func copyPlainRecords(
-    for writer: any VerbatimRecordConsumer, starts: VerbatimFieldStarts,
-    into output: inout OutputBuffer
+    for writer: any VerbatimRecordConsumer, table: VerbatimRecordScan.StartTable,
+    drops: inout [Int], into output: inout OutputBuffer
   ) -> Int {
     let bytes = buffer
     let start = position
+    // No record that starts at the stop is copied: the bytes scanned end there.
+    let end = min(bytes.count, max(stopOffset - droppedCount, start))
     let run = bytes.withUnsafeBufferPointer { bytes in
       VerbatimRecordScan.scan(
-        bytes, from: start, columns: columns.count, limits: limits, infers: infers,
-        starts: starts, consumer: writer)
+        UnsafeBufferPointer(rebasing: bytes[..<end]), from: start, columns: columns.count,
+        limits: limits, infers: infers, table: table, consumer: writer,
+        droppingQuotesAt: &drops)
     }
     guard run.records > 0 else { return 0 }
+    let lineEnding = writer.verbatimLineEnding
     bytes.withUnsafeBufferPointer { bytes in
-      VerbatimRecordScan.copy(
-        UnsafeBufferPointer(rebasing: bytes[start..<run.end]), count: run.records,
-        endingLinesWith: writer.verbatimLineEnding, into: &output)
+      drops.withUnsafeBufferPointer { drops in
+        if !drops.isEmpty && run.endsLinesWithCRLF == (lineEnding == .crlf) {
+          VerbatimRecordScan.copy(
+            bytes, from: start, to: run.end, leavingOut: drops, into: &output)
+          return
+        }
+        // The pieces between the quotes left out, each with its line endings changed.
+        var from = start
+        for index in 0...drops.count {
+          let to = index < drops.count ? drops[index] : run.end
+          VerbatimRecordScan.copy(
+            UnsafeBufferPointer(rebasing: bytes[from..<to]), count: run.records,
+            readWithCRLF: run.endsLinesWithCRLF, endingLinesWith: lineEnding, into: &output)
+          from = to + 1
+        }
+      }
     }
-    // Each record is one line, ended by its line feed.
+    // The last record ends its line with its line feed.
     position = run.end
     lineStart = run.end
-    line += run.records
+    line += run.lines
     rowCount += run.records
     return run.records
   }
@@ -345,6 +389,7 @@ package struct DelimitedRecordReader: RecordReader {
     position = index
     self.line = line
     self.lineStart = lineStart
+    if droppedCount + index >= stopOffset { return .end }
     if index == count {
       return atEnd ? .end : .needsMoreInput(fieldStart: nil)
     }

@@ -35,6 +35,19 @@ package protocol RecordReader {
   /// `nil` for a reader that cannot be continued that way.
   var resumePoint: ResumePoint? { get }
 
+  /// Makes the reader end at the first record that starts at or after input offset `offset`,
+  /// reading on past the end of its part of a file (up to offset `limit`) to finish the record
+  /// that runs across it, when it can: then the part it read ends at a true record boundary,
+  /// whatever the cut (a line break inside a quoted field included), and ``resumePoint`` says
+  /// where.
+  ///
+  /// - Parameters:
+  ///   - offset: The offset in the input (as ``resumePoint`` counts it).
+  ///   - limit: The offset reading stops at: the record is then cut, an error.
+  /// - Returns: Whether the reader will; `false`, changing nothing, for a reader that reads
+  ///   exactly its part.
+  mutating func endAtRecordBoundary(from offset: Int, readingOnTo limit: Int) -> Bool
+
   /// Hands every row left to `consumer` as its fields' bytes (``FieldBytes``), with no
   /// `CellValue` made, when the reader can: the CSV and TSV reader; `nil` from others, having
   /// read nothing.
@@ -56,6 +69,11 @@ extension RecordReader {
 
   /// Readers are not continued by others unless they say where they stand.
   package var resumePoint: ResumePoint? { nil }
+
+  /// Readers read exactly their part unless they say otherwise.
+  package mutating func endAtRecordBoundary(from offset: Int, readingOnTo limit: Int) -> Bool {
+    false
+  }
 
   /// Readers make `CellValue`s unless they say otherwise.
   package mutating func consumeFieldBytes(

@@ -4,31 +4,40 @@ package import TableRender
 /// copies as they are, so CSV to CSV moves most records with one scan and one copy.
 ///
 /// A record is in the run when it is whole (its line feed is in the bytes) and one the CSV
-/// writer would write byte for byte as read: it does not start a blank line, holds no carriage
-/// return, has one field per column, no field or record longer than the limits, valid UTF-8,
-/// and every field whose first byte the consumer flags is one it writes unchanged. A `"` may
-/// only open a quoted field that the writer quotes the same way: one holding a doubled quote or
-/// a comma, no line break, and a first byte inside the quotes that is not flagged. The run ends
-/// before the first record that is not: the reader reads that one field by field, with all of
+/// writer would write byte for byte as read, but for its line ending and the quotes of fields
+/// it writes without them: it does not start a blank line, ends with a line feed or a carriage
+/// return and line feed (the same for every record of a run, which says which), holds no
+/// other carriage return outside quotes, has one field per column, no field or record longer
+/// than the limits, valid UTF-8, and every field whose first byte the consumer flags is one it
+/// writes unchanged. A `"` may only open a quoted field whose first byte inside the quotes is
+/// not flagged: one the writer quotes the same way (it holds a doubled quote, a comma, or a
+/// line break when the run's line ending is the writer's, so that the copy changes no line
+/// ending), or one the writer writes without quotes, whose two quotes the scan lists for the
+/// copy to leave out. The run ends before the first record that is not: the reader reads that one field by field, with all of
 /// its checks and errors, and looks for a run again after it.
 ///
 /// The scan reads a ``ByteBlock`` at a time and learns at once where its commas, line feeds,
 /// quotes, carriage returns and bytes that are not ASCII are; it checks each UTF-8 sequence
 /// where the block shows one starts, so a block of ASCII costs a few instructions.
 package enum VerbatimRecordScan {
-  /// What a scan found: where the run ends (the start of the first record not in it) and how
-  /// many records, each one line, it holds.
+  /// What a scan found: where the run ends (the start of the first record not in it), how
+  /// many records it holds, how many lines they take (more than the records when quoted fields
+  /// hold line breaks), and whether their lines end with a carriage return and line feed (every
+  /// one of them) rather than a line feed alone.
   package struct Run: Equatable {
     package var end: Int
     package var records: Int
+    package var lines: Int
+    package var endsLinesWithCRLF = false
   }
 
   /// Scans `bytes` from `start` for a run of records to copy.
   ///
-  /// The scan stops at the first carriage return, the first quote that does not open a field
-  /// to copy, or the last bytes too few for a block: the records they are in are read field by
-  /// field (most of the bytes of a file are in runs, so the few records cut off this way cost
-  /// little).
+  /// The scan stops at the first carriage return that is not before a line feed, the first
+  /// record whose line ends otherwise than the first one's, the first quote that does not open
+  /// a field to copy, or the last bytes too few for a block: the records they are in are read
+  /// field by field (most of the bytes of a file are in runs, so the few records cut off this
+  /// way cost little).
   ///
   /// - Parameters:
   ///   - bytes: The bytes read.
@@ -44,26 +53,74 @@ package enum VerbatimRecordScan {
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
     infers: Bool, starts: VerbatimFieldStarts, consumer: any VerbatimRecordConsumer
   ) -> Run {
-    guard let base = bytes.baseAddress, start >= 0 else { return Run(end: start, records: 0) }
-    // One byte a value: a load where the 256-bit table took a dozen instructions a field. A
-    // quoted field's quote is not looked at again: what is inside was, when it was found.
-    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { flagged in
-      for byte in 0..<256 {
-        flagged[byte] = starts.flags(UInt8(byte)) && byte != Int(Scanner.quote)
-      }
-      return UTF8Check.withSequenceRules { rules in
+    var drops: [Int] = []
+    return scan(
+      bytes, from: start, columns: columns, limits: limits, infers: infers,
+      table: StartTable(starts), consumer: consumer, droppingQuotesAt: &drops)
+  }
+
+  /// ``scan(_:from:columns:limits:infers:starts:consumer:)`` with the consumer's field starts
+  /// looked up in a table made once: a reader scans again after every record it reads field by
+  /// field, and making the table for each scan took about 9,000 instructions (a file of CR LF
+  /// records, each of which ended a run, took 14,000 instructions a record).
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes read.
+  ///   - start: Where a record starts.
+  ///   - columns: The fields a record must have.
+  ///   - limits: The most bytes in a field and in a record.
+  ///   - infers: Whether the reader recognises numbers.
+  ///   - table: The field starts the consumer looks at, as a table.
+  ///   - consumer: Answers for the flagged fields.
+  ///   - drops: Set to the places, in order, of the quotes of the run's quoted fields that the
+  ///     writer writes without quotes: the copy leaves those bytes out.
+  /// - Returns: The run.
+  package static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, columns: Int, limits: InputLimits,
+    infers: Bool, table: StartTable, consumer: any VerbatimRecordConsumer,
+    droppingQuotesAt drops: inout [Int]
+  ) -> Run {
+    drops.removeAll(keepingCapacity: true)
+    guard let base = bytes.baseAddress, start >= 0 else {
+      return Run(end: start, records: 0, lines: 0)
+    }
+    return table.flagged.withUnsafeBufferPointer { flagged in
+      UTF8Check.withSequenceRules { rules in
         bitCounts.withUnsafeBufferPointer { bitCounts in
-          let checksEveryStart = (0..<256).contains {
-            flagged[$0] && !FieldStartCandidates.contains(UInt8($0))
-          }
           let scanner = Scanner(
             base: base, count: bytes.count, columns: columns, limits: limits, infers: infers,
-            flagged: UnsafePointer(flagged.baseAddress.unsafelyUnwrapped),
-            checksEveryStart: checksEveryStart,
-            bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules, starts: starts,
-            consumer: consumer)
-          return scanner.run(from: start)
+            flagged: flagged.baseAddress.unsafelyUnwrapped,
+            checksEveryStart: table.checksEveryStart,
+            bitCounts: bitCounts.baseAddress.unsafelyUnwrapped, rules: rules,
+            starts: table.starts, consumer: consumer)
+          return scanner.run(from: start, droppingQuotesAt: &drops)
         }
+      }
+    }
+  }
+
+  /// A consumer's field starts as a scan looks them up: one byte a value (a load where the
+  /// 256-bit table took a dozen instructions a field).
+  package struct StartTable {
+    /// The starts.
+    let starts: VerbatimFieldStarts
+    /// Whether a field starting with a byte is one to ask the consumer about.
+    ///
+    /// A quoted field's quote is not looked at again: what is inside was, when it was found.
+    let flagged: [Bool]
+    /// Whether a flagged byte lies outside ``FieldStartCandidates``, so that every field's
+    /// first byte is looked up.
+    let checksEveryStart: Bool
+
+    /// The table of `starts`.
+    ///
+    /// - Parameter starts: The field starts a consumer looks at.
+    package init(_ starts: VerbatimFieldStarts) {
+      self.starts = starts
+      let flagged = (0..<256).map { starts.flags(UInt8($0)) && $0 != Int(Scanner.quote) }
+      self.flagged = flagged
+      checksEveryStart = (0..<256).contains {
+        flagged[$0] && !FieldStartCandidates.contains(UInt8($0))
       }
     }
   }
@@ -102,7 +159,7 @@ package enum VerbatimRecordScan {
     /// ``ByteBlock``'s `fieldStartCandidates`, narrowed by the table), and a record is counted
     /// at its line feed by the commas since the last. Whatever stops the run ends it at the
     /// start of the record it is in.
-    func run(from start: Int) -> Run {
+    func run(from start: Int, droppingQuotesAt drops: inout [Int]) -> Run {
       // Locals, not fields, so that no block loads them again after a call to the consumer
       // (the compiled loop did; the time did not change measurably).
       let base = self.base
@@ -119,6 +176,11 @@ package enum VerbatimRecordScan {
       let maximumLength = min(maximumRecord, maximumField)
       var recordStart = start
       var records = 0
+      var lines = 0
+      // The line breaks inside the open record's quoted fields, and the quotes to leave out
+      // of the records before it.
+      var breaksInRecord = 0
+      var dropsBefore = 0
       // The commas of the open record in earlier blocks.
       var commasBefore = 0
       var index = start
@@ -126,9 +188,32 @@ package enum VerbatimRecordScan {
       var checked: UInt32 = 0
       // Whether a field starts at the block's first byte (the last one ended a field).
       var startsAtFirst: UInt32 = 1
+      // Whether the last block ended with the carriage return of a CR LF.
+      var carriageReturnBefore: UInt32 = 0
+      // How the run's lines end, as its first record's does: CR LF (all ones) or LF (zero).
+      let crlfLines: UInt32 = endsLineWithCRLF(from: start) ? ~0 : 0
+      // A line break inside a quoted field is copied as it stands only when the copy changes
+      // no line ending.
+      let keepsLineBreaks = (crlfLines != 0) == (consumer.verbatimLineEnding == .crlf)
       blocks: while index &+ ByteBlock.width <= count {
         let block = ByteBlock(base + index)
-        let specials = block.matches(Self.quote) | block.matches(Self.carriageReturn)
+        let allLineFeeds = block.matches(Self.lineFeed)
+        let carriageReturns = block.matches(Self.carriageReturn)
+        // The carriage returns just before a line feed end a line with it; the block's last
+        // byte is one when the next block starts with a line feed. (A file with LF line ends
+        // costs one test a block.)
+        var crlf: UInt32 = 0
+        if carriageReturns != 0 {
+          let last = UInt32(ByteBlock.width &- 1)
+          let lastBeforeLineFeed: UInt32 =
+            carriageReturns &>> last != 0 && index &+ ByteBlock.width < count
+              && base[index &+ ByteBlock.width] == Self.lineFeed ? 1 &<< last : 0
+          crlf = carriageReturns & (allLineFeeds &>> 1 | lastBeforeLineFeed)
+        }
+        // The line feeds after a carriage return.
+        let afterCarriageReturn = crlf &<< 1 | carriageReturnBefore
+        carriageReturnBefore = crlf &>> UInt32(ByteBlock.width &- 1)
+        let specials = block.matches(Self.quote) | carriageReturns & ~crlf
         // The bits below the first quote or carriage return (all of them when there is none):
         // what comes after it waits until it is dealt with.
         let beforeSpecial = (specials & (0 &- specials)) &- 1
@@ -160,9 +245,10 @@ package enum VerbatimRecordScan {
             sequences &= UInt32(truncatingIfNeeded: ~((1 &<< UInt64(covered)) &- 1))
           }
         }
-        let lineFeeds = block.matches(Self.lineFeed) & beforeSpecial
+        let lineFeeds = allLineFeeds & beforeSpecial
         var commas = block.matches(Self.comma) & beforeSpecial
-        let stops = commas | lineFeeds
+        // A CR LF's carriage return ends the last field as its line feed does.
+        let stops = commas | lineFeeds | crlf & beforeSpecial
         // The first bytes of the fields that are not empty, where one may be flagged.
         let fieldStarts = ((stops &<< 1) | startsAtFirst) & ~stops & beforeSpecial
         startsAtFirst = stops &>> UInt32(ByteBlock.width &- 1) & 1
@@ -188,13 +274,19 @@ package enum VerbatimRecordScan {
           ends ^= bit
           let before = bit &- 1
           let stop = index &+ bit.trailingZeroBitCount
-          // A blank line has one field, fewer than the columns.
-          guard commasBefore &+ Self.bitCount(commas & before, bitCounts) &+ 1 == columns,
+          // A line that ends otherwise than the run's first; a blank line, which has one
+          // field, fewer than the columns. (The lengths count a CR LF's carriage return, one
+          // byte more than the reader counts: a record at the limit is read field by field.)
+          guard (afterCarriageReturn ^ crlfLines) & bit == 0,
+            commasBefore &+ Self.bitCount(commas & before, bitCounts) &+ 1 == columns,
             stop &- recordStart <= maximumLength
               || stop &- recordStart <= maximumRecord
                 && fieldsFit(from: recordStart, to: stop, maximum: maximumField)
           else { break blocks }
           records &+= 1
+          lines &+= 1 &+ breaksInRecord
+          breaksInRecord = 0
+          dropsBefore = drops.count
           recordStart = stop &+ 1
           commasBefore = 0
           commas &= ~before
@@ -205,19 +297,41 @@ package enum VerbatimRecordScan {
           index &+= ByteBlock.width
           continue
         }
-        // A quote opening a field to copy: the next block starts at the comma or line feed
-        // after its closing quote. (No UTF-8 sequence runs into a quote: `checked` is empty.)
-        // A carriage return ends the run: it ends a line, which no copied record may hold.
+        // A quote opening a field to copy: the next block starts at the comma or line end
+        // after its closing quote. (No UTF-8 sequence runs into a quote: `checked` is empty;
+        // nor does a CR LF: the closing quote is before it.) A carriage return alone ends the
+        // run: it ends a line, which no copied record may hold.
         let special = index &+ specials.trailingZeroBitCount
         let opensField =
           base[special] == Self.quote
           && (special == start || base[special &- 1] == Self.comma
             || base[special &- 1] == Self.lineFeed)
-        guard opensField, let after = endOfQuotedField(at: special) else { break }
-        index = after
+        guard opensField,
+          var field = endOfQuotedField(at: special, keepingLineBreaks: keepsLineBreaks)
+        else { break }
+        var opening = special
+        while true {
+          if field.dropsQuotes {
+            drops.append(opening)
+            drops.append(field.end &- 1)
+          }
+          breaksInRecord &+= field.lineBreaks
+          // A quoted field right after its comma (every field quoted, as some exporters write
+          // them) is taken here, its comma counted, with no block read for it.
+          opening = field.end &+ 1
+          guard base[field.end] == Self.comma, opening < count, base[opening] == Self.quote,
+            let next = endOfQuotedField(at: opening, keepingLineBreaks: keepsLineBreaks)
+          else { break }
+          commasBefore &+= 1
+          field = next
+        }
+        index = field.end
         startsAtFirst = 0
+        carriageReturnBefore = 0
       }
-      return Run(end: recordStart, records: records)
+      drops.removeSubrange(dropsBefore...)
+      return Run(
+        end: recordStart, records: records, lines: lines, endsLinesWithCRLF: crlfLines != 0)
     }
 
     /// The bits set in `mask`, from the table of ``bitCounts``: without POPCNT (not in
@@ -249,44 +363,105 @@ package enum VerbatimRecordScan {
       return end &- fieldStart <= maximum
     }
 
-    /// The comma or line feed that ends the unquoted field at `start`, or `nil` when a quote,
-    /// a carriage return or the end of the bytes comes first (the run stops there anyway).
+    /// The comma, line feed or CR LF that ends the unquoted field at `start`, or `nil` when a
+    /// quote, a carriage return alone or the end of the bytes comes first (the run stops there
+    /// anyway).
     private func endOfField(from start: Int) -> Int? {
       var index = start
       while index < count {
         switch base[index] {
         case Self.comma, Self.lineFeed: return index
-        case Self.quote, Self.carriageReturn: return nil
+        case Self.carriageReturn: return endsLine(at: index) ? index : nil
+        case Self.quote: return nil
         default: index &+= 1
         }
       }
       return nil
     }
 
-    /// Where the quoted field at `start` ends (the comma or line feed after its closing quote)
-    /// when the CSV writer would write it as it stands, or `nil`.
+    /// Whether the line feed that ends the record at `start` follows a carriage return: the
+    /// first line feed outside quotes (a quote anywhere but at a field's start ends the run
+    /// before that record is counted, so how its line ends does not matter).
+    private func endsLineWithCRLF(from start: Int) -> Bool {
+      var quoted = false
+      var index = start
+      while index < count {
+        switch base[index] {
+        case Self.quote: quoted.toggle()
+        case Self.lineFeed where !quoted:
+          return index > start && base[index &- 1] == Self.carriageReturn
+        default: break
+        }
+        index &+= 1
+      }
+      return false
+    }
+
+    /// Whether the carriage return at `index` is before a line feed.
+    @inline(__always)
+    private func endsLine(at index: Int) -> Bool {
+      index &+ 1 < count && base[index &+ 1] == Self.lineFeed
+    }
+
+    /// A quoted field the run may hold.
+    struct QuotedField {
+      /// The comma, line feed or CR LF after its closing quote.
+      var end: Int
+      /// Whether the writer writes it without its quotes.
+      var dropsQuotes: Bool
+      /// The line breaks inside it, as the reader counts lines.
+      var lineBreaks: Int
+    }
+
+    /// The quoted field at `start` when the CSV writer writes it as it stands or with its two
+    /// quotes left out, or `nil`.
     ///
     /// The writer quotes a field that holds a quote, comma or line break and doubles its
-    /// quotes; a quoted field holding a doubled quote or a comma and no line break is written
-    /// back as read. A field whose first byte inside the quotes is flagged is left to the
-    /// field-by-field read (the formula guard may mark it), and so is one with invalid UTF-8 or
-    /// one the bytes do not hold whole.
-    private func endOfQuotedField(at start: Int) -> Int? {
-      guard start &+ 1 < count, !starts.flags(base[start &+ 1]) else { return nil }
+    /// quotes, so such a field is written back as read (a line break only when
+    /// `keepingLineBreaks`: the copy then changes no line ending); any other is written without
+    /// its quotes. A field whose first byte inside the quotes is flagged is asked about as an
+    /// unquoted one is (``writesUnchanged(_:)``: a number, `"-5.25"`, is written as it stands,
+    /// without quotes); one that holds a doubled quote as well is left to the field-by-field
+    /// read, as is one with invalid UTF-8 or one the bytes do not hold whole.
+    private func endOfQuotedField(at start: Int, keepingLineBreaks: Bool) -> QuotedField? {
+      guard start &+ 1 < count else { return nil }
+      let isFlagged = flagged[Int(base[start &+ 1])]
       var needsQuotes = false
+      var hasDoubledQuote = false
+      var lineBreaks = 0
       var index = start &+ 1
       while index < count {
+        // A block at a time to the next byte that needs a look.
+        if index &+ ByteBlock.width <= count {
+          let block = ByteBlock(base + index)
+          let looks =
+            block.matches(Self.quote) | block.matches(Self.comma) | block.matches(Self.lineFeed)
+            | block.matches(Self.carriageReturn) | block.nonASCII
+          guard looks != 0 else {
+            index &+= ByteBlock.width
+            continue
+          }
+          index &+= looks.trailingZeroBitCount
+        }
         let byte = base[index]
         if byte == Self.quote {
           guard index &+ 1 < count else { return nil }
           let next = base[index &+ 1]
           if next == Self.quote {
             needsQuotes = true
+            hasDoubledQuote = true
             index &+= 2
             continue
           }
-          guard needsQuotes, next == Self.comma || next == Self.lineFeed else { return nil }
-          return index &+ 1
+          guard
+            next == Self.comma || next == Self.lineFeed
+              || next == Self.carriageReturn && endsLine(at: index &+ 1)
+          else { return nil }
+          if isFlagged {
+            let field = UnsafeBufferPointer(start: base + (start &+ 1), count: index &- start &- 1)
+            guard !hasDoubledQuote, writesUnchanged(field) else { return nil }
+          }
+          return QuotedField(end: index &+ 1, dropsQuotes: !needsQuotes, lineBreaks: lineBreaks)
         }
         if byte >= 0x80 {
           guard index &+ 4 <= count else { return nil }
@@ -298,7 +473,10 @@ package enum VerbatimRecordScan {
         if byte == Self.comma {
           needsQuotes = true
         } else if byte == Self.lineFeed || byte == Self.carriageReturn {
-          return nil
+          // A carriage return and line feed end one line, as does either alone.
+          guard keepingLineBreaks, index &+ 1 < count else { return nil }
+          needsQuotes = true
+          if byte == Self.lineFeed || base[index &+ 1] != Self.lineFeed { lineBreaks &+= 1 }
         }
         index &+= 1
       }

@@ -35,7 +35,9 @@ final class ChunkQueue<Consumer: RowConsumer>: Sendable {
   func read(_ index: Int) {
     let chunk = plan.process(index, prototype: prototype, reusing: spareBytes())
     machine.withLock {
-      $0.finishReading(index, with: chunk, endsRun: chunk.isPastEnd || chunk.failed)
+      // A chunk that failed may have been read from a cut inside a record: the writer reads it
+      // again from the true boundary, and only then knows whether it ends the run.
+      $0.finishReading(index, with: chunk, endsRun: chunk.isPastEnd)
     }
   }
 

@@ -8,12 +8,16 @@ import TableRender
 /// A chunk is the bytes between two cuts: the first cut is the record boundary the rows start
 /// at, and each later one is the start of the line after a nominal offset (every
 /// ``chunkSize`` bytes). A line start is a record boundary unless a quoted field holds the line
-/// break, and a chunk is only trusted once the one before it ended exactly at its cut with no
-/// error: the first chunk starts at a true boundary, a chunk that parses cleanly from a true
-/// boundary to its end ends at one, and so on. The first chunk that fails (a quoted line
-/// break across its end, or any malformed record) stops the run: what came before it is
-/// written, and the caller reads on from its start, one record at a time, where an error is
-/// reported with its true line and row.
+/// break, so a chunk is only trusted once the one before it ended exactly where it starts: the
+/// first chunk starts at a true boundary, and a chunk read cleanly from a true boundary ends at
+/// one. A CSV or TSV reader finishes the record its chunk's end cuts, reading on past the cut
+/// (``RecordReader/endAtRecordBoundary(from:)``), so its chunk ends at a true boundary whatever
+/// the cut; when that is not where the next chunk started (the cut fell inside a quoted field,
+/// and the next chunk was read from there, maybe with an error), the writer reads that chunk
+/// again from the true boundary, and the run goes on. A chunk that fails although it started
+/// at a true boundary (a malformed record, or a JSON record over lines across its end) stops
+/// the run: what came before it is written, and the caller reads on from its start, one record
+/// at a time, where an error is reported with its true line and row.
 ///
 /// At most ``window`` chunks are read ahead of the one being written, so memory stays flat.
 struct ChunkedFileRows {
@@ -74,6 +78,11 @@ struct ChunkedFileRows {
         // waiting forever); the queue waits itself and never returns `wait`.
         return Outcome(consumed: consumed, stoppedAt: point)
       case .write(var chunk):
+        if chunk.start != point.byteOffset || chunk.failed && chunk.readOnBounded {
+          // Read from a cut inside a record, or stopped reading on: again, from where the
+          // chunk before ended, reading on as far as its last record needs.
+          chunk = process(chunk.index, prototype: consumer, from: point.byteOffset)
+        }
         if chunk.isPastEnd { return Outcome(consumed: consumed, stoppedAt: nil) }
         guard !chunk.failed else { return Outcome(consumed: consumed, stoppedAt: point) }
         chunk.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
@@ -100,20 +109,35 @@ struct ChunkedFileRows {
   /// - Parameters:
   ///   - index: The chunk.
   ///   - prototype: The consumer copied for it.
+  ///   - start: Where to read from, when not at the chunk's cut: the true record boundary the
+  ///     chunk before ended at.
   ///   - spare: An array whose storage holds the chunk's output, when one is free: a new one
   ///     for every chunk made the kernel zero fresh pages, a twentieth of a Markdown table's time.
   /// - Returns: What the consumer's copy wrote, and where the chunk ends.
   func process<Consumer: RowConsumer>(
-    _ index: Int, prototype: Consumer, reusing spare: consuming [UInt8] = []
+    _ index: Int, prototype: Consumer, from start: Int? = nil,
+    reusing spare: consuming [UInt8] = []
   ) -> Chunk<Consumer> {
-    let lower = cut(index)
-    guard lower < file.size else { return Chunk(isPastEnd: true, consumer: prototype) }
+    let lower = start ?? cut(index)
+    guard lower < file.size else {
+      var chunk = Chunk(isPastEnd: true, consumer: prototype)
+      (chunk.index, chunk.start) = (index, lower)
+      return chunk
+    }
     let upper = max(cut(index + 1), lower)
     let collector = ByteCollector(reusing: &spare, capacity: upper - lower + (upper - lower) / 2)
     var output = OutputBuffer(sink: collector)
     // Lines and rows are counted from the chunk's start; only their differences are used.
     var reader = makeReader(
       ByteInput(region: lower..<upper, of: file), ResumePoint(byteOffset: lower, line: 1, row: 0))
+    // A reader that finishes the record the cut is in ends at a true boundary. A chunk that may
+    // start inside a record (any but the first, unless read again from where the one before
+    // ended) reads on at most a chunk's bytes: started inside a quoted field, it could take
+    // the field's closing quote for an opening one and read on to the limits, chunk after
+    // chunk of one long field.
+    let readOnBounded = start == nil && index > 0
+    let readOnLimit = readOnBounded ? upper + chunkSize : file.size
+    let endsAtBoundary = reader.endAtRecordBoundary(from: upper, readingOnTo: readOnLimit)
     // Locals, not fields of the generic result: every use of a field of a generic value looks
     // up its type's layout, a tenth of the time when done for every row.
     var consumer = prototype
@@ -163,9 +187,14 @@ struct ChunkedFileRows {
     }
     output.flush()
     var chunk = Chunk(consumer: consumer)
-    chunk.failed = failed
+    (chunk.index, chunk.start) = (index, lower)
+    chunk.readOnBounded = endsAtBoundary && readOnBounded
     chunk.rows = rows
-    chunk.end = upper
+    chunk.end = endsAtBoundary ? reader.resumePoint?.byteOffset ?? upper : upper
+    // Reading on stopped at its bound: the last record may have been cut there (and read as
+    // the file's last), so the chunk is read again.
+    chunk.failed =
+      failed || chunk.readOnBounded && chunk.end >= readOnLimit && readOnLimit < file.size
     chunk.bytes = collector.bytes
     chunk.lines = (reader.resumePoint?.line ?? 1) - 1
     return chunk
@@ -181,7 +210,13 @@ struct ChunkedFileRows {
     var consumer: Consumer
     /// What the copy wrote.
     var bytes: [UInt8] = []
-    /// The rows and lines read, and the offset just past the chunk.
+    /// The chunk's number, and the offset it was read from.
+    var index = 0
+    var start = 0
+    /// Whether its reader read on past its end at most a chunk's bytes: a failure may then be a
+    /// long record cut short, not an error.
+    var readOnBounded = false
+    /// The rows and lines read, and the offset just past the chunk (past its last record).
     var rows = 0
     var lines = 0
     var end = 0

@@ -102,15 +102,58 @@ import Testing
     try Self.expectSameOutput("table.tsv", tsv)
   }
 
-  @Test func quotedLineBreaksWhereChunksAreCutAreReadWhole() throws {
-    // Every third record holds line breaks inside quotes, so many cuts fall inside a field:
-    // the chunk before such a cut fails and the rest is read one record at a time.
-    var csv = "id,text\n"
-    for id in 1...90 {
+  /// `count` records, every third holding line breaks inside quotes (so many cuts fall inside
+  /// a field), each line ending with `lineEnd`.
+  static func quotedBreaksCSV(rows count: Int, lineEnd: String = "\n") -> String {
+    var csv = "id,text" + lineEnd
+    for id in 1...count {
       let text = id % 3 == 0 ? "\"line one\nline two,\n\nid,\(id)\"" : "plain \(id)"
-      csv += "\(id),\(text)\n"
+      csv += "\(id),\(text)" + lineEnd
     }
-    try Self.expectSameOutput("breaks.csv", csv)
+    return csv
+  }
+
+  @Test func quotedLineBreaksWhereChunksAreCutAreReadWhole() throws {
+    try Self.expectSameOutput("breaks.csv", Self.quotedBreaksCSV(rows: 90))
+  }
+
+  @Test(arguments: ["\n", "\r\n"])
+  func chunksCutInsideQuotedFieldsAreReadAgainFromTheRecordBoundary(lineEnd: String) throws {
+    // A chunk reads on past its end to finish its last record, and a chunk cut inside a quoted
+    // field is read again from where the one before ended: every row goes through the chunks
+    // (before, the first such cut stopped them and the rest was read one record at a time).
+    let file = try TemporaryFile("breaks.csv", Self.quotedBreaksCSV(rows: 90, lineEnd: lineEnd))
+    for size in [1, 7, 40, 300] {
+      var input = TableInput()
+      input.sample = 3
+      input.chunking = .always
+      input.chunkSize = size
+      let opened = try input.open(try ByteInput(path: file.path), path: file.path)
+      let stream = try #require(opened.stream)
+      var output = OutputBuffer(sink: CollectingSink())
+      let consumed = stream.consume(rowsFrom: 3, with: RowCounter(), into: &output)
+      #expect(consumed?.count == 87, "chunks of \(size)")
+      #expect(consumed?.consumer.rows == 87, "chunks of \(size)")
+    }
+  }
+
+  @Test func messyCSVIsReadTheSameInChunks() throws {
+    // Quoted fields with doubled quotes, commas and line breaks (LF and CR LF) inside, every
+    // field of some records quoted, CR LF line ends with a CR alone ending one line, and
+    // non-ASCII text, cut at every few bytes.
+    var csv = "id,name,amount,note\r\n"
+    for id in 1...120 {
+      let name = ["Zoë", "\"山田, 太郎\"", "\"O\"\"Brien\"", "Ελένη"][id % 4]
+      let note =
+        id % 5 == 0
+        ? "\"two\(id % 2 == 0 ? "\r\n" : "\n")lines, \"\"q\"\"\""
+        : id % 7 == 0 ? "\"=1+2\"" : "n \(id)"
+      let amount = id % 3 == 0 ? "\"-\(id).25\"" : "\(id).5"
+      csv += "\(id),\(name),\(amount),\(note)" + (id == 60 ? "\r" : "\r\n")
+    }
+    try Self.expectSameOutput("messy.csv", csv)
+    try Self.expectSameOutput(
+      "messy.csv", csv, configure: { $0.shaping.columns = ["note", "id"] })
   }
 
   @Test func aMalformedRecordLateInTheFileIsReportedWithItsLineAndRow() throws {
