@@ -12,19 +12,8 @@ import TableKitRecords
 
 /// `tablekit browse`: builds the stack to walk and runs the scripted or the interactive browser.
 enum BrowseCommand {
-  /// Runs `browse` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> ExitStatus {
-    var standardOutput = FileDescriptorStream.standardOutput
-    let options: BrowseOptions
-    do {
-      options = try BrowseOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit browse --help")
-    }
-    if options.showHelp {
-      print(BrowseOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
+  /// Runs `browse` with its options and returns the exit status.
+  static func run(_ options: BrowseOptions) -> ExitStatus {
     let selections = SelectionLog()
     let stack: NavigationController
     var urlOfTop: ((NavigationController) -> String?)?

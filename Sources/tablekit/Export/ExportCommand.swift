@@ -7,20 +7,10 @@ import TableRender
 
 /// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.
 enum ExportCommand {
-  /// Runs `export` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> ExitStatus {
+  /// Runs `export` with its options and returns the exit status.
+  static func run(_ options: ExportOptions) -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     var standardError = FileDescriptorStream.standardError
-    let options: ExportOptions
-    do {
-      options = try ExportOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit export --help")
-    }
-    if options.showHelp {
-      print(ExportOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
     guard let folder = options.outputDirectory else { fail("export needs --out", status: .usage) }
     let stack = makeStack(options.source)
     var exporter = SiteExporter(

@@ -6,19 +6,9 @@ import TableRender
 
 /// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.
 enum OpenCommand {
-  /// Runs `open` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) async -> ExitStatus {
+  /// Runs `open` with its options and returns the exit status.
+  @MainActor static func run(_ options: OpenOptions) async -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
-    let options: OpenOptions
-    do {
-      options = try OpenOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit open --help")
-    }
-    if options.showHelp {
-      print(OpenOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
     let url = options.url ?? ""
     let router: Router<CarCatalogue.Level>
     do {

@@ -21,12 +21,12 @@ struct OpenedStackWriter {
   let options: OpenOptions
 
   func write(_ levels: [OpenedLevel], to output: inout String) {
-    switch options.format {
+    switch options.output.format {
     case .text:
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\n" }
         // The URL is one line of a one-cell table, so the text renderer makes it inert.
-        let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.style)
+        let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.output.style)
         output += renderer.render(level.controller.table)
         output += TextTableRenderer(style: .plain).render(
           TableView(dataSource: SectionedDataSource(items: [Cell("URL: " + level.url)])))
@@ -40,7 +40,7 @@ struct OpenedStackWriter {
         output += MarkdownTableRenderer().render(level.controller.table)
       }
     case .csv:
-      let renderer = CSVTableRenderer(formulaGuard: options.formulaGuard ? .on : .off)
+      let renderer = CSVTableRenderer(formulaGuard: options.output.formulaGuard ? .on : .off)
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\r\n" }
         output += renderer.render(
@@ -58,7 +58,7 @@ struct OpenedStackWriter {
           level.controller.table)
         body += "</section>\n"
       }
-      if options.htmlFragment {
+      if options.output.htmlFragment {
         output += body
       } else {
         output += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
