@@ -56,9 +56,9 @@ enum BrowseCommand {
     case .file(let path):
       // Opening it first names the path and the reason (missing, a directory) in plain words.
       do {
-        _ = try ByteInput(path: path)
+        _ = try InputChoice.file(path: path)
       } catch {
-        fail(error.description, status: .dataError)
+        error.exit()
       }
       let value = try NestedJSON.read(path: path)
       return NavigationController(drillingInto: value, title: value.title, onSelect: report)

@@ -44,8 +44,8 @@ enum OutputFile {
       guard input == output else { return }
       fail(
         "the output \"\(TerminalText.inert(path))\" is the same file as \(inputName) "
-          + "(directly or through a link); nothing was read or written. Write to another "
-          + "file, then move it over the input.",
+          + "(directly or through a link); nothing was read or written: write to another "
+          + "file, then move it over the input",
         status: .usage)
     } catch {
       fail(TerminalText.inert(error.description), status: .ioError)

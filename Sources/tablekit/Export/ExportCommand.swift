@@ -24,10 +24,10 @@ enum ExportCommand {
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
       if case .cannotWrite = error { fail(error.description, status: .ioError) }
-      fail("nothing was exported: \(error.description)", status: .failure)
+      fail("nothing was exported: \(clause(error.description))", status: .failure)
     }
     for level in report.failedLevels {
-      print("tablekit: warning: failed to load: \(level)", to: &standardError)
+      print(errorLine("warning: failed to load: \(level)"), to: &standardError)
     }
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
@@ -43,9 +43,9 @@ enum ExportCommand {
         return try SampleSite.makeStack()
       case .nested(let path):
         do {
-          _ = try ByteInput(path: path)
+          _ = try InputChoice.file(path: path)
         } catch {
-          fail(error.description, status: .dataError)
+          error.exit()
         }
         let value = try NestedJSON.read(path: path)
         return NavigationController(drillingInto: value, title: value.title)
@@ -63,9 +63,9 @@ enum ExportCommand {
   private static func grouped(path: String, names: [String]) throws -> GroupedSite {
     let input: ByteInput
     do {
-      input = try ByteInput(path: path)
+      input = try InputChoice.file(path: path)
     } catch {
-      fail(error.description, status: .dataError)
+      error.exit()
     }
     var reading = TableInput()
     reading.chunking = .never

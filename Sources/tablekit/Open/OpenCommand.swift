@@ -1,5 +1,6 @@
 import TableKit
 import TableKitArguments
+import TableKitFiles
 import TableKitNavigation
 import TableKitRecords
 import TableRender
@@ -20,9 +21,9 @@ enum OpenCommand {
       url, resolver: CarCatalogueResolver(), factory: CarCatalogue.makeLevel)
     if let first = report.dropped.first {
       let built = report.navigationController.map {
-        " Opened up to: \($0.breadcrumbs.joined(separator: " › "))."
+        "; opened up to \($0.breadcrumbs.joined(separator: " › "))"
       }
-      fail(first.reason.description + (built ?? ""), status: ExitStatus(first.reason))
+      fail(clause(first.reason.description) + (built ?? ""), status: ExitStatus(first.reason))
     }
     guard let stack = report.navigationController else {
       fail("nothing was opened", status: .software)
@@ -35,7 +36,15 @@ enum OpenCommand {
     }
     var text = ""
     OpenedStackWriter(options: options).write(levels, to: &text)
-    print(text, terminator: "", to: &standardOutput)
+    guard let path = options.output.outputPath else {
+      print(text, terminator: "", to: &standardOutput)
+      return .success
+    }
+    do {
+      try SafeWrite.file(at: path) { file in try file.write(text) }
+    } catch {
+      fail("\(error)", status: .ioError)
+    }
     return .success
   }
 }

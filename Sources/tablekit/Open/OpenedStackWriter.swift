@@ -11,7 +11,7 @@ struct OpenedLevel {
 /// Writes an opened stack's levels, root first, in one of the formats.
 ///
 /// - text: each level's table under its breadcrumbs (the table's title) and its URL.
-/// - markdown: a heading per level (breadcrumbs), the URL as code, then the table.
+/// - markdown: a heading per level (breadcrumbs), a line `URL: …`, then the table.
 /// - csv: per level a record `breadcrumbs,url`, the table, and an empty line.
 /// - html: one document, a `<section>` per level with the URL in `<code>` and the table with
 ///   the breadcrumbs as its caption (`--fragment`: the sections alone).
@@ -32,11 +32,11 @@ struct OpenedStackWriter {
           TableView(dataSource: SectionedDataSource(items: [Cell("URL: " + level.url)])))
       }
     case .markdown:
+      // A heading and the URL as a line of text: the URL is not a table, so it has no header.
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\n" }
-        output += MarkdownTableRenderer(title: level.breadcrumbs).render(
-          TableView(dataSource: SectionedDataSource(items: [Cell("URL", detail: level.url)])))
-        output += "\n"
+        output += "# " + MarkdownEscaping.escape(level.breadcrumbs) + "\n\n"
+        output += "URL: " + MarkdownEscaping.escape(level.url) + "\n\n"
         output += MarkdownTableRenderer().render(level.controller.table)
       }
     case .csv:
