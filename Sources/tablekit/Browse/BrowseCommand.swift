@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 
 #if canImport(Glibc)
   import Glibc

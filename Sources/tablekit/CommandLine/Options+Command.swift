@@ -1,5 +1,6 @@
 package import TableKitArguments
 import TableKitRecords
+import TableKitSamples
 
 extension Options {
   /// `tablekit`'s description: the option table its parser and its help are made from.

@@ -1,5 +1,6 @@
 package import TableKitArguments
 package import TableKitRecords
+package import TableKitSamples
 package import TableRender
 
 /// What `tablekit` (the render command) was asked for.

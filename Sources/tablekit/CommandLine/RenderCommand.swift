@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitFiles
 import TableKitRecords
+import TableKitSamples
 import TableRender
 
 #if canImport(Glibc)

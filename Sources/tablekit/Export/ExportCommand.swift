@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 import TableRender
 
 /// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.

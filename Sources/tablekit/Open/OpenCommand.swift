@@ -3,6 +3,7 @@ import TableKitArguments
 import TableKitFiles
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 import TableRender
 
 /// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.
@@ -17,8 +18,7 @@ enum OpenCommand {
     } catch {
       fail(error.description, status: .software)
     }
-    let report = await router.open(
-      url, resolver: CarCatalogueResolver(), factory: CarCatalogue.makeLevel)
+    let report = await CarCatalogue.open(url, with: router)
     if let first = report.dropped.first {
       let built = report.navigationController.map {
         "; opened up to \($0.breadcrumbs.joined(separator: " › "))"

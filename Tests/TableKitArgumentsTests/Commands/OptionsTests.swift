@@ -1,5 +1,6 @@
 import TableKitArguments
 import TableKitRecords
+import TableKitSamples
 import TableRender
 import Testing
 import tablekit
