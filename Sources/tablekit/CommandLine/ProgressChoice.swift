@@ -33,7 +33,7 @@ package enum ProgressChoice: Sendable, Equatable {
   }
 
   /// Whether progress is shown, by the choice and, when automatic, standard error.
-  var showsProgress: Bool {
+  package var showsProgress: Bool {
     switch self {
     case .on: true
     case .off: false

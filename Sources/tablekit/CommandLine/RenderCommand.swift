@@ -52,7 +52,10 @@ enum RenderCommand {
 
     let renderer = makeRenderer(options, title: controller.title)
     if let path = output.outputPath {
-      OutputFile.write(controller.table, with: renderer, to: path, stream: stream)
+      OutputFile.write(
+        controller.table, with: renderer, to: path, stream: stream,
+        showsProgress: output.progress.showsProgress,
+        inputPath: asksForSample ? nil : options.inputPath)
     } else {
       do {
         try renderer.writeToStandardOutput(controller.table)

@@ -20,8 +20,20 @@ enum ExportCommand {
       baseURL: options.baseURL)
     exporter.keepsGoing = options.keepsGoing
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
+    var ticker: ProgressTicker?
+    if options.progress.showsProgress {
+      // Each level the walk reaches is named once, by its canonical URL: count them there.
+      let levels = ProgressTicker.Counter()
+      let canonicalURL = exporter.canonicalURL
+      exporter.canonicalURL = { visit in
+        levels.increment()
+        return canonicalURL(visit)
+      }
+      ticker = ProgressTicker { "tablekit: exporting: \(levels.value) levels reached" }
+    }
     let report: SiteExportReport
     do {
+      defer { ticker?.stop() }
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
       if case .cannotWrite = error { fail(error.description, status: .ioError) }

@@ -21,6 +21,8 @@ package struct ExportOptions: ParsableOptions {
   package var maximumPages = 100_000
   package var siteTitle: String?
   package var showHelp = false
+  /// Whether the levels exported so far are shown on standard error.
+  package var progress = ProgressChoice.automatic
 
   /// The positional file, the `--input` file and the `--group-by` columns, for the checks made
   /// once every argument is read.
@@ -152,7 +154,7 @@ package struct ExportOptions: ParsableOptions {
             .flag(
               "--keep-going", help: "A level that failed to load is reported, not fatal.",
               sets: \.keepsGoing),
-          ])
+          ] + ProgressChoice.options.map { $0.lifted(\.progress) })
       ],
       examples: [
         .init("tablekit export --out site --root https://example.com/samples/"),
