@@ -166,6 +166,7 @@ extension Options {
         says the bytes read of the input's size and the rows written.
         """
     ).lifted(\Options.output)
+    group.options += ProgressChoice.options.map { $0.lifted(\Options.output.progress) }
     group.options += [
       .optionalValue(
         "-w", "--max-width", placeholder: "<n>", help: "Text: fit the table in n columns.",

@@ -2,7 +2,8 @@ import TableKitArguments
 package import TableRender
 
 /// The options that say how a table is written, shared by `tablekit` and `tablekit open`:
-/// format, style, HTML fragment, CSV formula guard, output file and progress.
+/// format, style, HTML fragment, CSV formula guard and output file (and progress, which only
+/// `tablekit` shows).
 package struct OutputFormatting {
   /// The output formats the tool can write.
   package enum Format: String, CaseIterable, Sendable {
@@ -69,6 +70,6 @@ package struct OutputFormatting {
         .path("-o", "--output", placeholder: "<file>", help: output) { options, token in
           options.outputPath = token.text
         },
-      ] + ProgressChoice.options.map { $0.lifted(\.progress) })
+      ])
   }
 }

@@ -1,10 +1,10 @@
 import Testing
 import tablekit
 
-/// `--progress` and `--no-progress`, for every command that does long work, and the sizes the
+/// `--progress` and `--no-progress`, for the commands that do long work (render with -o, export), and the sizes the
 /// progress line shows.
 @Suite struct ProgressTests {
-  @Test func theChoiceIsAnOptionOfRenderOpenAndExport() throws {
+  @Test func theChoiceIsAnOptionOfRenderAndExport() throws {
     #expect(try Options.parse([]).output.progress == .automatic)
     #expect(try Options.parse(["--progress"]).output.progress == .on)
     #expect(try Options.parse(["--no-progress"]).output.progress == .off)
