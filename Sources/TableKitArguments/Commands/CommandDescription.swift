@@ -63,8 +63,9 @@ package struct CommandDescription<Root: ParsableOptions> {
   package var validate: (inout Root) throws(UsageError) -> Void = {
     (_: inout Root) throws(UsageError) in
   }
-  /// Runs the command with its options.
-  package var run: (Root) async -> ExitStatus
+  /// Runs the command with its options, on the main thread: a command may block signals for
+  /// its threads to inherit, which only holds on the thread that starts them.
+  package var run: @MainActor (Root) async -> ExitStatus
 
   /// A command.
   ///
@@ -84,7 +85,7 @@ package struct CommandDescription<Root: ParsableOptions> {
     groups: [OptionGroup<Root>], notes: [Section] = [], examples: [Example] = [],
     exitStatuses: [(status: ExitStatus, meaning: String)],
     positional: ((inout Root, ArgumentToken) throws(UsageError) -> Void)?,
-    run: @escaping (Root) async -> ExitStatus
+    run: @escaping @MainActor (Root) async -> ExitStatus
   ) {
     self.name = name
     self.usage = usage
@@ -197,8 +198,9 @@ package struct CommandDescription<Root: ParsableOptions> {
   }
 }
 
-/// A command whatever its options' type, as the program dispatches it.
-package struct Command {
+/// A command whatever its options' type, as the program dispatches it, on the main actor (see
+/// ``CommandDescription/run``).
+@MainActor package struct Command {
   /// What running a command's arguments came to.
   package enum Outcome {
     /// Help was asked for: the text.

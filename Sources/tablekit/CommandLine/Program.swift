@@ -1,9 +1,9 @@
 package import TableKitArguments
 
 /// The program: its commands, `help`, `--version`, and how a command line reaches a command.
-package enum Program {
+@MainActor package enum Program {
   /// The version `--version` prints.
-  package static let version = "tablekit 0.1.0-dev"
+  nonisolated package static let version = "tablekit 0.1.0-dev"
 
   /// The commands, the default (render) first.
   package static var commands: [Command] {
@@ -27,6 +27,9 @@ package enum Program {
 
   /// Runs the command line `arguments` (without the program's name) and returns the status;
   /// help and the version go to standard output, errors to standard error.
+  ///
+  /// On the main thread, before any other thread starts: `tablekit -o` blocks the termination
+  /// signals there so that every thread it starts inherits the mask (``SafeWrite``).
   ///
   /// - Parameter arguments: The arguments.
   /// - Returns: The exit status.

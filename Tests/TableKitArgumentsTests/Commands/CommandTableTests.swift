@@ -72,7 +72,7 @@ import tablekit
     }
   }
 
-  @Test func helpListsTheCommandsAndEachCommandsHelp() throws {
+  @Test @MainActor func helpListsTheCommandsAndEachCommandsHelp() throws {
     let overview = try Program.helpText(for: []).get()
     #expect(overview.hasPrefix("USAGE: tablekit"))
     for name in ["browse", "open", "export"] {
@@ -84,7 +84,7 @@ import tablekit
     #expect(throws: UsageError.self) { try Program.helpText(for: ["frobnicate"]).get() }
   }
 
-  @Test func helpAndVersionSucceed() async {
+  @Test @MainActor func helpAndVersionSucceed() async {
     #expect(Program.version.hasPrefix("tablekit "))
     #expect(await Program.run(["--version"]) == .success)
     #expect(await Program.run(["help"]) == .success)
