@@ -63,13 +63,21 @@ let package = Package(
       dependencies: ["TableKit", "TableRender", "TableKitFiles"],
       swiftSettings: strictSettings
     ),
+    // The sample domains `tablekit` shows with no input (the ledger, the car catalogue and its
+    // routes, the nested list, the paged feed, the exported site): apart from the command line,
+    // internal to the package and not a product.
+    .target(
+      name: "TableKitSamples",
+      dependencies: ["TableKit", "TableKitNavigation", "TableKitModels", "TableRender"],
+      swiftSettings: strictSettings
+    ),
     // The command-line layer both executables share: argument scanner, usage errors, exit statuses.
     .target(name: "TableKitArguments", swiftSettings: strictSettings),
     .executableTarget(
       name: "tablekit",
       dependencies: [
         "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableRender",
-        "TableKitRecords", "TableKitArguments",
+        "TableKitRecords", "TableKitArguments", "TableKitSamples",
       ],
       swiftSettings: strictSettings
     ),
@@ -116,7 +124,7 @@ let package = Package(
       name: "TableKitArgumentsTests",
       dependencies: [
         "TableKit", "TableKitNavigation", "TableKitFiles", "TableRender", "TableKitRecords",
-        "TableKitArguments", "tablekit", "tablekit-bench",
+        "TableKitArguments", "TableKitSamples", "tablekit", "tablekit-bench",
       ],
       swiftSettings: strictSettings
     ),

@@ -114,7 +114,7 @@ fi
 browse 'q\n' --frobnicate
 expect_status 64
 browse 'q\n' --input "$work/missing.json"
-expect_status 65
+expect_status 66
 printf '["a", ["b"' >"$work/open.json"
 browse 'q\n' --input "$work/open.json"
 expect_status 65
@@ -129,6 +129,6 @@ grep -qF "nesting deeper than 256 levels" "$work/err" || fail "deep nesting: $(c
 # --help names the nesting limit the JSON reader enforces (issue 21 §5).
 browse '' --help
 expect_status 0
-expect_lines "Arrays and objects may nest at most 256 levels deep in a"
+expect_lines "Arrays and objects may nest at most 256 levels deep in a file; deeper is an"
 
 report_checks browse

@@ -4,7 +4,7 @@
 #   Scripts/cli-checks.sh [path/to/tablekit]     (default: .build/release/tablekit)
 #
 # Every format and style must render the sample; every kind of bad input must fail with its own
-# exit code (64 usage, 65 bad data, 74 output) and a message that says what and where.
+# exit code (64 usage, 65 bad data, 66 no input file, 74 output) and a message that says what and where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tablekit="${1:-.build/release/tablekit}"
@@ -29,6 +29,11 @@ expect_output "RF-INV-1038" --composed --format csv
 expect_output "<!DOCTYPE html>" --format html
 expect_output "<table>" --format html --fragment
 expect_output "USAGE: tablekit" --help
+expect_output "USAGE: tablekit" help
+expect_output "USAGE: tablekit open" help open
+expect_output "USAGE: tablekit export" export --help
+expect_output "tablekit " --version
+expect_failure 64 "no command frobnicate" help frobnicate
 
 expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format pdf
 expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format=pdf
@@ -44,7 +49,7 @@ printf '{"rows": [[1]]}' >"$work/nocolumns.json"
 expect_failure 65 "nocolumns.json:1:15: missing \"columns\" in the table" --input "$work/nocolumns.json"
 printf '{"columns": ["a"], "rows": [[1]' >"$work/broken.json"
 expect_failure 65 "$work/broken.json:1:32: expected \`,\` or \`]\` after a row, found the end of the file" --input "$work/broken.json"
-expect_failure 65 "cannot read $work/missing.json" --input "$work/missing.json"
+expect_failure 66 "cannot read $work/missing.json" --input "$work/missing.json"
 expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format csv --output "$work/no/such/dir/out.csv"
 
 # Messages name the path the user gave, never a file descriptor number or a Foundation error code.
@@ -121,13 +126,13 @@ expect_inert_message() {
   fi
 }
 esc=$'\e'
-expect_failure 65 "cannot read $work/esc^[[31m.csv: No such file or directory" "$work/esc${esc}[31m.csv"
+expect_failure 66 "cannot read $work/esc^[[31m.csv: No such file or directory" "$work/esc${esc}[31m.csv"
 expect_inert_message
-expect_failure 65 "cannot read $work/esc^[[31m.json" --input "$work/esc${esc}[31m.json"
+expect_failure 66 "cannot read $work/esc^[[31m.json" --input "$work/esc${esc}[31m.json"
 expect_inert_message
-expect_failure 65 "cannot read $work/bidi\u{202E}lmth.csv" "$work/bidi"$'\u202e'"lmth.csv"
+expect_failure 66 "cannot read $work/bidi\u{202E}lmth.csv" "$work/bidi"$'\u202e'"lmth.csv"
 expect_inert_message
-expect_failure 65 "cannot read esc^[[31m.json" browse --input "esc${esc}[31m.json"
+expect_failure 66 "cannot read esc^[[31m.json" browse --input "esc${esc}[31m.json"
 expect_inert_message
 # The safe write's own message shows the path's controls as \u{…} (SafeWriteError, a library
 # message that may reach any terminal); the CLI's caret notation then has nothing left to do.

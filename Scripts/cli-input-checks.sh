@@ -165,7 +165,7 @@ printf '[{"a": 1},\n {"a": tru}]' >broken.json
 expect_failure 65 "broken.json:2:8: expected a JSON value, found \`tru\`" broken.json
 expect_failure 64 'sales.csv: there is no column "price"; the columns are "region", "item", "amount"' sales.csv --columns price
 expect_failure 64 "argument 2, \`xml\`: --from needs one of" --from xml sales.csv
-expect_failure 65 "cannot read missing.csv: No such file or directory" missing.csv
+expect_failure 66 "cannot read missing.csv: No such file or directory" missing.csv
 for file in err; do
   checks=$((checks + 1))
   if grep -qE "Swift\.|Dictionary|DecodingError|NSCocoaErrorDomain" "$file"; then fail "a message reads like Swift: $(cat "$file")"; fi

@@ -91,7 +91,7 @@ expect_status 64 "export needs --out" "$tablekit" export
 expect_status 64 "has no column 'nowhere'" "$tablekit" export "$out/sales.csv" --group-by nowhere --out "$out/x"
 expect_status 64 "add --group-by" "$tablekit" export "$out/sales.csv" --out "$out/x"
 expect_status 64 "--root needs the http or https URL" "$tablekit" export --out "$out/x" --root javascript:alert
-expect_status 65 "missing.json" "$tablekit" export --input "$out/missing.json" --out "$out/x"
+expect_status 66 "missing.json" "$tablekit" export --input "$out/missing.json" --out "$out/x"
 expect_status 1 "deeper than 1 levels" "$tablekit" export --max-depth 1 --out "$out/x"
 expect_status 1 "more than 5 pages" "$tablekit" export --max-pages 5 --out "$out/x"
 [ ! -e "$out/x" ] || { echo "export-checks: a failed export left $out/x" >&2; exit 1; }

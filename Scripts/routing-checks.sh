@@ -57,11 +57,11 @@ expect_failure 65 'has "=" at offset 11; URL-safe IDs are unpadded' open "cars:/
 expect_failure 65 'which is written plainly' open "cars://brands/~Ym13/models"
 expect_failure 65 'the scheme must be followed by "//"' open "cars:brands"
 expect_failure 65 "more than the limit of 32768" open "cars://brands/$(head -c 102400 /dev/zero | tr '\0' a)/models"
-expect_failure 66 'No route matches "dogs://brands"' open "dogs://brands"
-expect_failure 66 'No route matches "cars://brands/bmw"' open "cars://brands/bmw"
+expect_failure 66 'no route matches "dogs://brands"' open "dogs://brands"
+expect_failure 66 'no route matches "cars://brands/bmw"' open "cars://brands/bmw"
 # %2F is data inside a segment, never a separator: "a/b" is one (invalid) plain ID here.
 expect_failure 65 'segment 1 is not a valid "brand"' open "cars://brands/a%2Fb/models"
-expect_failure 69 'No object exists for "cars://brands/bmw/models/m9". Opened up to: Brands › BMW.' \
+expect_failure 69 'no object exists for "cars://brands/bmw/models/m9"; opened up to Brands › BMW' \
   open "cars://brands/bmw/models/m9"
 expect_failure 64 'open needs a URL' open
 # No message lets a control character through to the terminal.

@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 
 #if canImport(Glibc)
   import Glibc
@@ -12,19 +13,8 @@ import TableKitRecords
 
 /// `tablekit browse`: builds the stack to walk and runs the scripted or the interactive browser.
 enum BrowseCommand {
-  /// Runs `browse` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> ExitStatus {
-    var standardOutput = FileDescriptorStream.standardOutput
-    let options: BrowseOptions
-    do {
-      options = try BrowseOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit browse --help")
-    }
-    if options.showHelp {
-      print(BrowseOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
+  /// Runs `browse` with its options and returns the exit status.
+  static func run(_ options: BrowseOptions) -> ExitStatus {
     let selections = SelectionLog()
     let stack: NavigationController
     var urlOfTop: ((NavigationController) -> String?)?
@@ -67,9 +57,9 @@ enum BrowseCommand {
     case .file(let path):
       // Opening it first names the path and the reason (missing, a directory) in plain words.
       do {
-        _ = try ByteInput(path: path)
+        _ = try InputChoice.file(path: path)
       } catch {
-        fail(error.description, status: .dataError)
+        error.exit()
       }
       let value = try NestedJSON.read(path: path)
       return NavigationController(drillingInto: value, title: value.title, onSelect: report)

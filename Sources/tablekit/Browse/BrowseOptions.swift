@@ -1,7 +1,7 @@
 package import TableKitArguments
 
 /// What `tablekit browse` was asked for.
-package struct BrowseOptions {
+package struct BrowseOptions: ParsableOptions {
   /// The hierarchies `browse` can walk.
   package enum Source: Equatable {
     /// The car catalogue: brands → models → detail.
@@ -19,6 +19,14 @@ package struct BrowseOptions {
   package var scripted = false
   package var showHelp = false
 
+  /// The argument that chose the source, for a second one's message.
+  var sourceToken: ArgumentToken?
+  /// The `--url` argument, for a source given after it.
+  var urlToken: ArgumentToken?
+
+  /// Options with every default.
+  package init() {}
+
   /// Parses the arguments after `browse`.
   ///
   /// - Parameter arguments: The command line after `tablekit browse`.
@@ -26,83 +34,109 @@ package struct BrowseOptions {
   /// - Throws: ``UsageError`` naming the argument that is wrong and its place; `--url` with
   ///   `--nested` or `--input`, and two sources, conflict.
   package static func parse(_ arguments: [String]) throws(UsageError) -> BrowseOptions {
-    var options = BrowseOptions()
-    var scanner = ArgumentScanner(arguments, firstIndex: 2)
-    var sourceToken: ArgumentToken?
-    var urlToken: ArgumentToken?
-    func setSource(_ source: Source, from token: ArgumentToken) throws(UsageError) {
-      if let sourceToken {
-        throw .conflictingOptions(token, earlier: sourceToken, reason: "browse walks one source")
-      }
-      if let urlToken {
-        throw .conflictingOptions(
-          token, earlier: urlToken, reason: "--url opens the car catalogue, not --nested or --input"
-        )
-      }
-      sourceToken = token
-      options.source = source
-    }
-    while let argument = scanner.next() {
-      guard case .option(let option) = argument else {
-        if case .positional(let token) = argument {
-          throw .unexpectedArgument(
-            token, reason: "browse takes no file here; use --input <file.json>")
-        }
-        continue
-      }
-      switch option.name.text {
-      case "-h", "--help":
-        try scanner.flag(option)
-        options.showHelp = true
-      case "--nested":
-        try scanner.flag(option)
-        try setSource(.nested, from: option.name)
-      case "--script":
-        try scanner.flag(option)
-        options.scripted = true
-      case "--url":
-        let token = try scanner.value(for: option)
-        if let sourceToken {
-          throw .conflictingOptions(
-            option.name, earlier: sourceToken,
-            reason: "--url opens the car catalogue, not --nested or --input")
-        }
-        urlToken = option.name
-        options.startURL = token.text
-      case "-i", "--input":
-        let token = try scanner.value(for: option)
-        try setSource(.file(token.text), from: option.name)
-      default:
-        throw .unknownOption(option.name)
-      }
-    }
-    return options
+    try command.parse(arguments, firstIndex: 2)
   }
 
-  static let usage = """
-    USAGE: tablekit browse [--nested | --input <file.json> | --url <url>] [--script]
+  /// Takes the source `source`, chosen by the argument `token`.
+  private mutating func setSource(_ source: Source, from token: ArgumentToken) throws(UsageError) {
+    if let sourceToken {
+      throw .conflictingOptions(token, earlier: sourceToken, reason: "browse walks one source")
+    }
+    if let urlToken {
+      throw .conflictingOptions(
+        token, earlier: urlToken, reason: "--url opens the car catalogue, not --nested or --input")
+    }
+    sourceToken = token
+    self.source = source
+  }
 
-    Walks a hierarchy of tables: the car catalogue (brands, then the models of the
-    chosen brand, then a detail of brand and model), the nested list with --nested, or
-    a nested JSON file (arrays and objects are levels, other values are rows).
-    Arrays and objects may nest at most \(NestedJSON.maximumDepth) levels deep in a
-    file; deeper is an error (exit 65) that names the place.
-    --url starts the catalogue at a URL (cars://brands/bmw/models, see tablekit open
-    --help) with every level below it; the catalogue shows each level's URL.
-
-    On a terminal, browse is interactive: ↑/↓ (or k/j) move the highlight, Enter (or →)
-    opens the row, Backspace (or ←, Esc) goes back, q quits; PgUp/PgDn/Home/End scroll.
-
-    Otherwise (or with --script) it reads one command per line from standard input
-    and prints each level it reaches, with its breadcrumbs and numbered rows:
-      <number>  open the row with that number
-      b         go back one level
-      q         quit (so does the end of the input)
-    A command it does not understand is answered with what it accepts, and browse
-    goes on. Example: printf '2\\n1\\nb\\nq\\n' | tablekit browse
-
-    Exit status: 0 when quit, 64 bad arguments, 65 bad input file or URL, 130
-    interrupted.
-
-    """
+  /// `tablekit browse`'s description: the option table its parser and its help are made from.
+  package static var command: CommandDescription<BrowseOptions> {
+    CommandDescription(
+      name: "browse",
+      usage: ["[--nested | --input <file.json> | --url <url>] [--script]"],
+      abstract: "Walk a hierarchy of tables, on a terminal or by commands.",
+      discussion: [
+        .init(
+          nil,
+          [
+            """
+            Walks a hierarchy of tables: the car catalogue (brands, then the models of the \
+            chosen brand, then a detail of brand and model), the nested list with \
+            --nested, or a nested JSON file (arrays and objects are levels, other values \
+            are rows). Arrays and objects may nest at most \(NestedJSON.maximumDepth) \
+            levels deep in a file; deeper is an error (exit \
+            \(ExitStatus.dataError.rawValue)) that names the place. --url starts the \
+            catalogue at a URL (cars://brands/bmw/models, see tablekit help open) with \
+            every level below it; the catalogue shows each level's URL.
+            """,
+            """
+            On a terminal, browse is interactive: ↑/↓ (or k/j) move the highlight, Enter (or \
+            →) opens the row, Backspace (or ←, Esc) goes back, q quits; \
+            PgUp/PgDn/Home/End scroll.
+            """,
+            """
+            Otherwise (or with --script) it reads one command per line from standard input \
+            and prints each level it reaches, with its breadcrumbs and numbered rows:
+            """,
+            """
+              <number>  open the row with that number\n  b         go back one level\n\
+              q         quit (so does the end of the input)
+            """,
+            """
+            A command it does not understand is answered with what it accepts, and browse \
+            goes on.
+            """,
+          ])
+      ],
+      groups: [
+        OptionGroup(
+          "OPTIONS",
+          [
+            CommandOption(["--nested"], kind: .flag, help: "Walk the nested-list sample.") {
+              options, name, _ throws(UsageError) in try options.setSource(.nested, from: name)
+            },
+            CommandOption(
+              ["-i", "--input"], kind: .path(placeholder: "<file.json>"),
+              help: "Walk a nested JSON file."
+            ) { options, name, value throws(UsageError) in
+              guard let value else { throw .missingValue(name) }
+              try options.setSource(.file(value.text), from: name)
+            },
+            CommandOption(
+              ["--url"], kind: .value(placeholder: "<url>"),
+              help: "Start the car catalogue at this URL, with every level above it."
+            ) { options, name, value throws(UsageError) in
+              guard let value else { throw .missingValue(name) }
+              if let sourceToken = options.sourceToken {
+                throw .conflictingOptions(
+                  name, earlier: sourceToken,
+                  reason: "--url opens the car catalogue, not --nested or --input")
+              }
+              options.urlToken = name
+              options.startURL = value.text
+            },
+            .flag(
+              "--script", help: "Read commands from standard input even on a terminal.",
+              sets: \.scripted),
+          ])
+      ],
+      examples: [
+        .init("printf '2\\n1\\nb\\nq\\n' | tablekit browse", "Open rows 2 and 1, go back, quit.")
+      ],
+      exitStatuses: exitStatuses,
+      positional: { _, token throws(UsageError) in
+        throw .unexpectedArgument(
+          token, reason: "browse takes no file here; use --input <file.json>")
+      },
+      run: BrowseCommand.run)
+  }
+  /// The statuses the command ends with, and what each means.
+  private static var exitStatuses: [(status: ExitStatus, meaning: String)] {
+    [
+      (.success, "Quit."), (.usage, "Bad arguments."),
+      (.dataError, "Bad input file or URL."), (.noInput, "The input file does not exist."),
+      (.interrupted, "Interrupted."),
+    ]
+  }
 }

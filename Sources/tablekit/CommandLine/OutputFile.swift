@@ -44,8 +44,8 @@ enum OutputFile {
       guard input == output else { return }
       fail(
         "the output \"\(TerminalText.inert(BytePath.displayed(path)))\" is the same file as \(inputName) "
-          + "(directly or through a link); nothing was read or written. Write to another "
-          + "file, then move it over the input.",
+          + "(directly or through a link); nothing was read or written: write to another "
+          + "file, then move it over the input",
         status: .usage)
     } catch {
       fail(TerminalText.inert(error.description), status: .ioError)
@@ -53,11 +53,15 @@ enum OutputFile {
   }
 
   /// Renders `table` into the file at `path` through ``SafeWrite/file(at:_:)``; on any failure
-  /// prints why, says that the old file is unchanged (or that none was written), and ends the program (74 for the output, the
-  /// input error's own status for a bad row found while writing).
+  /// prints why, says that the old file is unchanged (or that none was written), and ends the
+  /// program (74 for the output, the input error's own status for a bad row found while
+  /// writing).
+  ///
+  /// With `showsProgress`, a line on standard error says how much has been written so far and,
+  /// when the input is a file, its size.
   static func write(
     _ table: TableView, with renderer: any TableRenderer, to path: String,
-    stream: RecordStreamDataSource?
+    stream: RecordStreamDataSource?, showsProgress: Bool = false, inputPath: String? = nil
   ) {
     var status = stat()
     let unchanged =
@@ -66,6 +70,8 @@ enum OutputFile {
       : status.st_mode & S_IFMT == S_IFREG ? "; the old file is unchanged" : ""
     do {
       try SafeWrite.file(at: path) { file in
+        let ticker = showsProgress ? progress(writing: file.descriptor, inputPath: inputPath) : nil
+        defer { ticker?.stop() }
         try renderer.write(table, toDescriptor: file.descriptor, destination: path)
         // A bad row ended the rows early: the temporary holds a table cut short, so it must
         // not replace the file.
@@ -77,6 +83,22 @@ enum OutputFile {
       fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
     } catch {
       fail(TerminalText.inert("\(error)") + unchanged, status: .ioError)
+    }
+  }
+
+  /// A progress line for a table being written to `descriptor`: bytes written so far, and the
+  /// input file's size when there is one.
+  private static func progress(writing descriptor: Int32, inputPath: String?) -> ProgressTicker {
+    var status = stat()
+    let inputSize =
+      inputPath.flatMap { $0 == "-" ? nil : $0 }.flatMap {
+        stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+      }
+    return ProgressTicker {
+      var written = stat()
+      let bytes = fstat(descriptor, &written) == 0 ? Int(written.st_size) : 0
+      let input = inputSize.map { " of a \(ProgressTicker.size($0)) input" } ?? ""
+      return "tablekit: wrote \(ProgressTicker.size(bytes))\(input)"
     }
   }
 }

@@ -4,24 +4,15 @@ import TableKitArguments
 import TableKitFiles
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 import TableRender
 
 /// `tablekit export`: builds the hierarchy, exports it as a site, and says what it wrote.
 enum ExportCommand {
-  /// Runs `export` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) -> ExitStatus {
+  /// Runs `export` with its options and returns the exit status.
+  static func run(_ options: ExportOptions) -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     var standardError = FileDescriptorStream.standardError
-    let options: ExportOptions
-    do {
-      options = try ExportOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit export --help")
-    }
-    if options.showHelp {
-      print(ExportOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
     guard let folder = options.outputDirectory else { fail("export needs --out", status: .usage) }
     let inputs: [String]
     switch options.source {
@@ -45,18 +36,30 @@ enum ExportCommand {
     exporter.inputPaths = inputs
     exporter.replacesForeignFolder = options.replacesForeignFolder
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
+    var ticker: ProgressTicker?
+    if options.progress.showsProgress {
+      // Each level the walk reaches is named once, by its canonical URL: count them there.
+      let levels = ProgressTicker.Counter()
+      let canonicalURL = exporter.canonicalURL
+      exporter.canonicalURL = { visit in
+        levels.increment()
+        return canonicalURL(visit)
+      }
+      ticker = ProgressTicker { "tablekit: exporting: \(levels.value) levels reached" }
+    }
     let report: SiteExportReport
     do {
+      defer { ticker?.stop() }
       report = try exporter.export(stack, toDirectory: folder)
     } catch {
       if case .cannotWrite(let failure) = error {
         if case .refuse = failure.operation { fail(error.description, status: .cannotCreate) }
         fail(error.description, status: .ioError)
       }
-      fail("nothing was exported: \(error.description)", status: .failure)
+      fail("nothing was exported: \(clause(error.description))", status: .failure)
     }
     for level in report.failedLevels {
-      print("tablekit: warning: failed to load: \(level)", to: &standardError)
+      print(errorLine("warning: failed to load: \(level)"), to: &standardError)
     }
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
@@ -73,9 +76,9 @@ enum ExportCommand {
         return try SampleSite.makeStack()
       case .nested(let path):
         do {
-          _ = try ByteInput(path: path)
+          _ = try InputChoice.file(path: path)
         } catch {
-          fail(error.description, status: .dataError)
+          error.exit()
         }
         let value = try NestedJSON.read(path: path)
         return NavigationController(drillingInto: value, title: value.title)
@@ -93,9 +96,9 @@ enum ExportCommand {
   private static func grouped(path: String, names: [String]) throws -> GroupedSite {
     let input: ByteInput
     do {
-      input = try ByteInput(path: path)
+      input = try InputChoice.file(path: path)
     } catch {
-      fail(error.description, status: .dataError)
+      error.exit()
     }
     var reading = TableInput()
     reading.chunking = .never

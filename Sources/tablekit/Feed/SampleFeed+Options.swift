@@ -1,4 +1,5 @@
 import TableKitArguments
+import TableKitSamples
 
 extension SampleFeed.Settings {
   /// Sets the feed option `option` (`--page-size`, `--pages`, `--feed-size`, `--fail-page`,

@@ -1,5 +1,5 @@
 import TableKitArguments
-import TableKitRecords
+package import TableKitRecords
 
 #if canImport(Glibc)
   import Glibc
@@ -14,14 +14,14 @@ import TableKitRecords
 /// a terminal or a device such as `/dev/null`; an empty one means no input, so
 /// `swift run tablekit` prints the sample wherever it runs (in CI, standard input is often
 /// `/dev/null` or an empty pipe).
-enum InputChoice {
+package enum InputChoice {
   /// The input to read, or `nil` for the sample; a file that cannot be opened ends the program.
   static func input(path: String?) -> ByteInput? {
     if let path, path != "-" {
       do {
-        return try ByteInput(path: path)
+        return try file(path: path)
       } catch {
-        fail(error.description, status: .dataError)
+        error.exit()
       }
     }
     let standardInput = ByteInput(standardInput: ())
@@ -34,6 +34,24 @@ enum InputChoice {
       return try standardInput.peek(1).isEmpty ? nil : standardInput
     } catch {
       fail(error.description, status: .dataError)
+    }
+  }
+}
+
+extension InputChoice {
+  /// Opens the input file at `path`.
+  ///
+  /// - Parameter path: The file's path, as the user gave it.
+  /// - Returns: The input.
+  /// - Throws: ``CommandFailure`` with ``ExitStatus/noInput`` (66) when no file is at `path`,
+  ///   ``ExitStatus/dataError`` (65) when it cannot be read (a folder, no permission).
+  package static func file(path: String) throws(CommandFailure) -> ByteInput {
+    do {
+      return try ByteInput(path: path)
+    } catch {
+      var status = stat()
+      let missing = lstat(path, &status) != 0 && errno == ENOENT
+      throw CommandFailure(message: error.description, status: missing ? .noInput : .dataError)
     }
   }
 }

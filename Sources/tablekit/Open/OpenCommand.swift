@@ -1,24 +1,16 @@
 import TableKit
 import TableKitArguments
+import TableKitFiles
 import TableKitNavigation
 import TableKitRecords
+import TableKitSamples
 import TableRender
 
 /// `tablekit open URL`: prints the stack the URL opens in the sample car catalogue.
 enum OpenCommand {
-  /// Runs `open` with the arguments after it and returns the exit status.
-  static func run(_ arguments: [String]) async -> ExitStatus {
+  /// Runs `open` with its options and returns the exit status.
+  @MainActor static func run(_ options: OpenOptions) async -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
-    let options: OpenOptions
-    do {
-      options = try OpenOptions.parse(arguments)
-    } catch {
-      fail(error, help: "tablekit open --help")
-    }
-    if options.showHelp {
-      print(OpenOptions.usage, terminator: "", to: &standardOutput)
-      return .success
-    }
     let url = options.url ?? ""
     let router: Router<CarCatalogue.Level>
     do {
@@ -26,13 +18,12 @@ enum OpenCommand {
     } catch {
       fail(error.description, status: .software)
     }
-    let report = await router.open(
-      url, resolver: CarCatalogueResolver(), factory: CarCatalogue.makeLevel)
+    let report = await CarCatalogue.open(url, with: router)
     if let first = report.dropped.first {
       let built = report.navigationController.map {
-        " Opened up to: \($0.breadcrumbs.joined(separator: " › "))."
+        "; opened up to \($0.breadcrumbs.joined(separator: " › "))"
       }
-      fail(first.reason.description + (built ?? ""), status: ExitStatus(first.reason))
+      fail(clause(first.reason.description) + (built ?? ""), status: ExitStatus(first.reason))
     }
     guard let stack = report.navigationController else {
       fail("nothing was opened", status: .software)
@@ -45,7 +36,15 @@ enum OpenCommand {
     }
     var text = ""
     OpenedStackWriter(options: options).write(levels, to: &text)
-    print(text, terminator: "", to: &standardOutput)
+    guard let path = options.output.outputPath else {
+      print(text, terminator: "", to: &standardOutput)
+      return .success
+    }
+    do {
+      try SafeWrite.file(at: path) { file in try file.write(text) }
+    } catch {
+      fail("\(error)", status: .ioError)
+    }
     return .success
   }
 }

@@ -11,7 +11,7 @@ struct OpenedLevel {
 /// Writes an opened stack's levels, root first, in one of the formats.
 ///
 /// - text: each level's table under its breadcrumbs (the table's title) and its URL.
-/// - markdown: a heading per level (breadcrumbs), the URL as code, then the table.
+/// - markdown: a heading per level (breadcrumbs), a line `URL: …`, then the table.
 /// - csv: per level a record `breadcrumbs,url`, the table, and an empty line.
 /// - html: one document, a `<section>` per level with the URL in `<code>` and the table with
 ///   the breadcrumbs as its caption (`--fragment`: the sections alone).
@@ -21,26 +21,26 @@ struct OpenedStackWriter {
   let options: OpenOptions
 
   func write(_ levels: [OpenedLevel], to output: inout String) {
-    switch options.format {
+    switch options.output.format {
     case .text:
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\n" }
         // The URL is one line of a one-cell table, so the text renderer makes it inert.
-        let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.style)
+        let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.output.style)
         output += renderer.render(level.controller.table)
         output += TextTableRenderer(style: .plain).render(
           TableView(dataSource: SectionedDataSource(items: [Cell("URL: " + level.url)])))
       }
     case .markdown:
+      // A heading and the URL as a line of text: the URL is not a table, so it has no header.
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\n" }
-        output += MarkdownTableRenderer(title: level.breadcrumbs).render(
-          TableView(dataSource: SectionedDataSource(items: [Cell("URL", detail: level.url)])))
-        output += "\n"
+        output += "# " + MarkdownEscaping.escape(level.breadcrumbs) + "\n\n"
+        output += "URL: " + MarkdownEscaping.escape(level.url) + "\n\n"
         output += MarkdownTableRenderer().render(level.controller.table)
       }
     case .csv:
-      let renderer = CSVTableRenderer(formulaGuard: options.formulaGuard ? .on : .off)
+      let renderer = CSVTableRenderer(formulaGuard: options.output.formulaGuard ? .on : .off)
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\r\n" }
         output += renderer.render(
@@ -58,7 +58,7 @@ struct OpenedStackWriter {
           level.controller.table)
         body += "</section>\n"
       }
-      if options.htmlFragment {
+      if options.output.htmlFragment {
         output += body
       } else {
         output += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

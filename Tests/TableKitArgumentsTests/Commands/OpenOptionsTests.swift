@@ -8,14 +8,16 @@ import tablekit
   @Test func options() throws {
     let options = try OpenOptions.parse(["cars://brands"])
     #expect(options.url == "cars://brands")
-    #expect(options.format == .text && options.style == .rounded)
-    #expect(options.htmlFragment == false && options.formulaGuard)
+    #expect(options.output.format == .text && options.output.style == .rounded)
+    #expect(options.output.htmlFragment == false && options.output.formulaGuard)
     let all = try OpenOptions.parse([
       "-f", "html", "--style=grid", "--fragment", "--no-formula-guard", "cars://brands",
     ])
-    #expect(all.format == .html && all.style == .grid && all.htmlFragment && !all.formulaGuard)
-    #expect(try OpenOptions.parse(["--format=csv", "u"]).format == .csv)
-    #expect(try OpenOptions.parse(["-s", "plain", "u"]).style == .plain)
+    #expect(
+      all.output.format == .html && all.output.style == .grid && all.output.htmlFragment
+        && !all.output.formulaGuard)
+    #expect(try OpenOptions.parse(["--format=csv", "u"]).output.format == .csv)
+    #expect(try OpenOptions.parse(["-s", "plain", "u"]).output.style == .plain)
     #expect(try OpenOptions.parse(["-h"]).showHelp)
     #expect(try OpenOptions.parse(["--help"]).showHelp)
     // A URL that starts with - goes after --.

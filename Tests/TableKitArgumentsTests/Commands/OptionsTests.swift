@@ -1,5 +1,6 @@
 import TableKitArguments
 import TableKitRecords
+import TableKitSamples
 import TableRender
 import Testing
 import tablekit
@@ -8,11 +9,12 @@ import tablekit
 @Suite struct OptionsTests {
   @Test func hasDefaults() throws {
     let options = try Options.parse([])
-    #expect(options.format == .text)
-    #expect(options.style == .plain)
-    #expect(options.inputPath == nil && options.outputPath == nil && options.maximumWidth == nil)
-    #expect(!options.wraps && !options.alignsDecimalPoints && !options.htmlFragment)
-    #expect(options.formulaGuard && !options.showHelp && !options.composed)
+    #expect(options.output.format == .text)
+    #expect(options.output.style == .plain)
+    #expect(
+      options.inputPath == nil && options.output.outputPath == nil && options.maximumWidth == nil)
+    #expect(!options.wraps && !options.alignsDecimalPoints && !options.output.htmlFragment)
+    #expect(options.output.formulaGuard && !options.showHelp && !options.composed)
     #expect(options.feed == nil)
     #expect(options.input.sample == 1_000)
   }
@@ -24,15 +26,15 @@ import tablekit
 
   @Test(arguments: Options.Format.allCases)
   func format(format: Options.Format) throws {
-    #expect(try Options.parse(["-f", format.rawValue]).format == format)
-    #expect(try Options.parse(["--format", format.rawValue]).format == format)
-    #expect(try Options.parse(["--format=\(format.rawValue)"]).format == format)
+    #expect(try Options.parse(["-f", format.rawValue]).output.format == format)
+    #expect(try Options.parse(["--format", format.rawValue]).output.format == format)
+    #expect(try Options.parse(["--format=\(format.rawValue)"]).output.format == format)
   }
 
   @Test func style() throws {
     for (name, style) in Options.styles {
-      #expect(try Options.parse(["-s", name]).style == style)
-      #expect(try Options.parse(["--style=\(name)"]).style == style)
+      #expect(try Options.parse(["-s", name]).output.style == style)
+      #expect(try Options.parse(["--style=\(name)"]).output.style == style)
     }
   }
 
@@ -93,10 +95,10 @@ import tablekit
       "-o", "out.html", "-w", "40", "--wrap", "--decimal-align", "--fragment",
       "--no-formula-guard",
     ])
-    #expect(options.outputPath == "out.html")
+    #expect(options.output.outputPath == "out.html")
     #expect(options.maximumWidth == 40)
-    #expect(options.wraps && options.alignsDecimalPoints && options.htmlFragment)
-    #expect(!options.formulaGuard)
+    #expect(options.wraps && options.alignsDecimalPoints && options.output.htmlFragment)
+    #expect(!options.output.formulaGuard)
     #expect(try Options.parse(["--output=o.csv", "--max-width=3"]).maximumWidth == 3)
   }
 

@@ -1,10 +1,10 @@
-import TableKit
+package import TableKit
 
 /// The built-in sample: a small ledger of invoices, refunds and notes in two monthly sections.
 ///
 /// The data source holds `Any` items and never asks what type they are; each type's own
 /// `TableRepresentable` extension decides how it shows.
-enum SampleLedger {
+package enum SampleLedger {
   static let title = "Ledger — Northwind Studio"
 
   static let columns = [
@@ -45,7 +45,7 @@ enum SampleLedger {
   }
 
   /// A controller bound to a fresh data source over the sample sections.
-  static func makeController() -> TableController {
+  package static func makeController() -> TableController {
     TableController(
       title: title,
       dataSource: SectionedDataSource(sections: makeSections(), columns: columns)

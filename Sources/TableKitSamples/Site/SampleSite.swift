@@ -1,16 +1,16 @@
 import TableKit
-import TableKitNavigation
+package import TableKitNavigation
 
 /// The hierarchy `tablekit export` writes with no input: an index of the samples, the car
 /// catalogue (brands → models → detail) and the ledger (ledger → invoice → lines).
-enum SampleSite {
+package enum SampleSite {
   /// The index level; the samples' own levels are theirs.
   enum Level: NavigationDestination {
     case index
   }
 
   /// A stack on the index.
-  static func makeStack() throws(NavigationError) -> NavigationController {
+  package static func makeStack() throws(NavigationError) -> NavigationController {
     try NavigationController(rootDestination: Level.index, factory: makeLevel)
   }
 

@@ -1,5 +1,5 @@
-import TableKit
-import TableKitNavigation
+package import TableKit
+package import TableKitNavigation
 
 /// The sample hierarchy `tablekit browse` walks and `tablekit open` opens: brands → models of
 /// the chosen brand → a detail of brand and model.
@@ -8,9 +8,9 @@ import TableKitNavigation
 /// level has a URL (`cars://brands/bmw/models/i4`, see CarCatalogue+Routing.swift) and can be
 /// rebuilt from it. A selection also writes the chosen brand and model into the stack's session
 /// for the levels above, as before.
-enum CarCatalogue {
+package enum CarCatalogue {
   /// The levels, by the IDs of what they show; made by ``makeLevel(_:session:)``.
-  enum Level: NavigationDestination {
+  package enum Level: NavigationDestination {
     case brands
     case models(brand: ObjectID)
     case detail(brand: ObjectID, model: ObjectID)
@@ -55,7 +55,7 @@ enum CarCatalogue {
   ]
 
   /// A navigation stack on the brands level.
-  static func makeStack() throws(NavigationError) -> NavigationController {
+  package static func makeStack() throws(NavigationError) -> NavigationController {
     try NavigationController(rootDestination: Level.brands, factory: makeLevel)
   }
 
@@ -65,7 +65,7 @@ enum CarCatalogue {
   }
 
   /// Makes the level `destination` describes, looking its brand and model up by ID.
-  static func makeLevel(
+  package static func makeLevel(
     _ destination: any NavigationDestination, session: NavigationSession
   ) throws(NavigationError) -> TableController {
     guard let level = destination as? Level else {
@@ -124,31 +124,4 @@ extension SessionKey where Value == CarBrand {
 extension SessionKey where Value == CarModel {
   /// The model chosen in the models level.
   static let model = SessionKey("model")
-}
-
-/// A level of choices: selecting one writes it into the session for the next level and leads
-/// to the level `next` names for it.
-final class PickerController<Choice: Sendable>: TableController {
-  private let key: SessionKey<Choice>
-  private let next: (Choice) -> CarCatalogue.Level
-
-  init(
-    title: String, choices: [Choice], key: SessionKey<Choice>,
-    next: @escaping (Choice) -> CarCatalogue.Level
-  ) {
-    self.key = key
-    self.next = next
-    super.init(title: title, dataSource: SectionedDataSource(items: choices))
-  }
-
-  override func didSelectRow(at position: TablePosition, representing object: Any) {
-    guard let choice = object as? Choice else { return }
-    try? setSessionValue(choice, for: key)
-  }
-
-  override func destination(
-    forRowAt position: TablePosition, representing object: Any
-  ) -> (any NavigationDestination)? {
-    (object as? Choice).map(next)
-  }
 }

@@ -1,4 +1,4 @@
-import TableKit
+package import TableKit
 
 extension SampleLedger {
   /// The composed sample: the invoices of 500.00 or more from both months (a filtered child)
@@ -6,7 +6,7 @@ extension SampleLedger {
   ///
   /// - Parameter showsLastMonth: Whether the segmented ledger shows October instead of November.
   /// - Returns: A controller bound to the composition.
-  static func makeComposedController(showsLastMonth: Bool) -> TableController {
+  package static func makeComposedController(showsLastMonth: Bool) -> TableController {
     let sections = makeSections()
     let everything = SectionedDataSource(
       sections: [

@@ -1,4 +1,4 @@
-import TableKit
+package import TableKit
 import TableKitModels
 
 /// The paged sample: a generated feed of posts loaded a page at a time by a `PagedModel`, shown
@@ -18,6 +18,9 @@ package enum SampleFeed {
     package var failingPage: Int?
     /// The folder pages are kept in (`--cache`), or `nil` for no cache.
     package var cacheFolder: String?
+
+    /// The default feed: 120 posts, 20 a page, one page loaded, no failure, no cache.
+    package init() {}
   }
 
   /// How long a page saved with `--cache` stays fresh, in seconds.
@@ -48,7 +51,7 @@ package enum SampleFeed {
   ///   - settings: Page size, pages to load, feed size and a failing page.
   ///   - isolation: The actor the model lives on: the main actor of the command line.
   /// - Returns: A controller bound to the model's data source.
-  static func makeController(
+  package static func makeController(
     _ settings: Settings,
     isolation: isolated (any Actor) = #isolation
   ) async -> TableController {

@@ -1,5 +1,5 @@
 import TableKit
-import TableKitNavigation
+package import TableKitNavigation
 
 extension CarCatalogue {
   /// The catalogue's routes: `cars://brands`, `cars://brands/{brand:id}/models` and
@@ -7,7 +7,7 @@ extension CarCatalogue {
   ///
   /// IDs that are not URL-safe travel as `~` and their Base64: Citroën's URL is
   /// `cars://brands/~Y2l0cm_Dq24/models`.
-  static func makeRouter() throws(RoutingError) -> Router<Level> {
+  package static func makeRouter() throws(RoutingError) -> Router<Level> {
     var router = Router<Level>(parent: \.parent)
     try router.register("cars://brands") { _ in
       .brands
@@ -28,6 +28,21 @@ extension CarCatalogue {
       return ["brand": .id(brand), "model": .id(model)]
     }
     return router
+  }
+}
+
+extension CarCatalogue {
+  /// Opens `url` with `router`: each level's objects are found in the catalogue, and the
+  /// stack can push the levels a selection leads to.
+  ///
+  /// - Parameters:
+  ///   - url: The URL, untrusted.
+  ///   - router: The catalogue's router (``makeRouter()``).
+  /// - Returns: The stack and the levels opening dropped.
+  @MainActor package static func open(_ url: String, with router: Router<Level>) async
+    -> RestoreReport
+  {
+    await router.open(url, resolver: CarCatalogueResolver(), factory: makeLevel)
   }
 }
 

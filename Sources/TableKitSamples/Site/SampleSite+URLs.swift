@@ -1,5 +1,5 @@
 import TableKit
-import TableKitNavigation
+package import TableKitNavigation
 import TableRender
 
 extension SampleSite {
@@ -10,7 +10,7 @@ extension SampleSite {
   /// The canonical URL of a level of the samples, which names its page: the car catalogue's
   /// from its router (`cars://brands/bmw/models/x3` is `/cars/brands/bmw/models/x3`), the
   /// ledger's from its invoices' numbers (`/ledger/invoices/inv-1042/lines`), the index `/`.
-  static func canonicalURL(_ visit: NavigationVisit) -> String {
+  package static func canonicalURL(_ visit: NavigationVisit) -> String {
     let destination = visit.controller.navigationDestination
     if let level = destination as? CarCatalogue.Level,
       let url = carRouter?.url(for: level), url.hasPrefix("cars://")
