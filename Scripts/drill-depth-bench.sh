@@ -60,7 +60,7 @@ for level in stride(from: depth - 1, through: 0, by: -1) {
   node = .list([node, "leaf"], title: "Level \(level)")
 }
 let stack = NavigationController(drillingInto: node, title: "Root")
-let walker = NavigationWalker(deepestLevel: depth + 1, maximumLevels: depth + 2)
+let walker = NavigationWalker(maximumDepth: depth + 1, maximumLevels: depth + 2)
 var count = 0
 switch arguments[1] {
 case "walker": count = try walker.walk(stack) { _ in }.levelsVisited

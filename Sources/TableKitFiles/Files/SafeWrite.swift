@@ -59,20 +59,34 @@ public enum SafeWrite {
   public static func file<Result>(
     at path: String, _ write: (inout StagedFile) throws -> Result
   ) throws -> Result {
-    try file(at: path, followsLinks: true, write)
+    try file(at: path, followsLinks: true, failure: { $0 }, write)
   }
 
-  /// ``file(at:_:)``; with `followsLinks` `false`, whatever is at `path` that is not a regular
-  /// file or a folder (a link, a FIFO, a device) is replaced by the new file, never followed
-  /// or written through, as a cache entry must be.
-  package static func file<Result>(
-    at path: String, followsLinks: Bool, _ write: (inout StagedFile) throws -> Result
-  ) throws -> Result {
-    let target = try Target(path, expectsFolder: false, followsLinks: followsLinks)
-    guard target.isReplaceable else {
-      return try writeInPlace(target.path, reportedPath: path, write)
+  /// ``file(at:_:)`` with the closure's error type kept.
+  ///
+  /// The safe write's own failures are turned into `Failure` by `failure`, so a caller whose
+  /// closure throws one type catches that type and nothing else (no error is invented for a
+  /// case that cannot happen). With
+  /// `followsLinks` `false`, whatever is at `path` that is not a regular file or a folder (a
+  /// link, a FIFO, a device) is replaced by the new file, never followed or written through, as
+  /// a cache entry must be.
+  package static func file<Result, Failure: Error>(
+    at path: String, followsLinks: Bool, failure: (SafeWriteError) -> Failure,
+    _ write: (inout StagedFile) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    /// Runs one of the safe write's own steps, its error made a `Failure`.
+    func step<Value>(_ body: () throws(SafeWriteError) -> Value) throws(Failure) -> Value {
+      do { return try body() } catch { throw failure(error) }
     }
-    let (temporary, descriptor) = try createTemporaryFile(beside: target)
+    let target = try step { () throws(SafeWriteError) in
+      try Target(path, expectsFolder: false, followsLinks: followsLinks)
+    }
+    guard target.isReplaceable else {
+      return try writeInPlace(target.path, reportedPath: path, failure: failure, write)
+    }
+    let (temporary, descriptor) = try step { () throws(SafeWriteError) in
+      try createTemporaryFile(beside: target)
+    }
     var file = StagedFile(path: temporary, descriptor: descriptor, reportedPath: path)
     let result: Result
     do {
@@ -88,13 +102,15 @@ public enum SafeWrite {
       discard(temporary)
       throw error
     }
-    do {
-      try finish(descriptor, path: temporary, reportedPath: path)
-    } catch {
-      discard(temporary)
-      throw error
+    try step { () throws(SafeWriteError) in
+      do throws(SafeWriteError) {
+        try finish(descriptor, path: temporary, reportedPath: path)
+      } catch {
+        discard(temporary)
+        throw error
+      }
+      try commit(temporary, over: target.path, reportedPath: path)
     }
-    try commit(temporary, over: target.path, reportedPath: path)
     return result
   }
 
@@ -139,12 +155,13 @@ public enum SafeWrite {
   }
 
   /// Writes a FIFO, device or other non-regular file in place: it holds no content to keep.
-  private static func writeInPlace<Result>(
-    _ path: String, reportedPath: String, _ write: (inout StagedFile) throws -> Result
-  ) throws -> Result {
+  private static func writeInPlace<Result, Failure: Error>(
+    _ path: String, reportedPath: String, failure: (SafeWriteError) -> Failure,
+    _ write: (inout StagedFile) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let descriptor = SystemCalls.open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .create, code: -descriptor)
+      throw failure(SafeWriteError(path: reportedPath, operation: .create, code: -descriptor))
     }
     var file = StagedFile(path: path, descriptor: descriptor, reportedPath: reportedPath)
     let result: Result
@@ -156,7 +173,7 @@ public enum SafeWrite {
     }
     let closed = SystemCalls.close(descriptor)
     guard closed == 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
+      throw failure(SafeWriteError(path: reportedPath, operation: .close, code: closed))
     }
     return result
   }

@@ -104,17 +104,11 @@ public struct PageCache: Sendable {
       throw SafeWriteError(path: folder, operation: .makeDirectory, code: made)
     }
     let path = self.path(forKey: page.key)
-    do {
-      // A link or FIFO in the entry's place is replaced, never followed or written through.
-      try SafeWrite.file(at: path, followsLinks: false) { file in
-        try file.write(contentsOf: bytes)
-      }
-    } catch let error as SafeWriteError {
-      throw error
-    } catch {
-      // The closure throws only `SafeWriteError`.
-      throw SafeWriteError(path: path, operation: .write, code: 5)
+    // A link or FIFO in the entry's place is replaced, never followed or written through.
+    let write = { (file: inout StagedFile) throws(SafeWriteError) in
+      try file.write(contentsOf: bytes)
     }
+    try SafeWrite.file(at: path, followsLinks: false, failure: { $0 }, write)
     Self.stamp(path, clock())
     evict(keeping: path)
   }

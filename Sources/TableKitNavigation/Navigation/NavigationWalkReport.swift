@@ -7,7 +7,7 @@ public struct NavigationWalkReport: Hashable, Sendable {
   /// Rows not followed because they led back to a destination already on the path.
   public var cyclesSkipped = 0
   /// Whether rows were not followed because they were on level
-  /// ``NavigationWalker/deepestLevel``.
+  /// ``NavigationWalker/maximumDepth``.
   public var reachedDeepestLevel = false
   /// Whether the walk stopped at ``NavigationWalker/maximumLevels`` levels.
   public var reachedMaximumLevels = false

@@ -14,7 +14,7 @@ import TableKit
 /// ```
 ///
 /// A hierarchy can be deep or cyclic (a level leading back to one of its ancestors), so the walk
-/// is bounded: it does not descend past level ``deepestLevel``, it does not push a destination
+/// is bounded: it does not descend past level ``maximumDepth``, it does not push a destination
 /// equal to one already on the path from the start, and it stops after ``maximumLevels``
 /// levels. The ``NavigationWalkReport`` says whether any bound was reached.
 ///
@@ -27,20 +27,20 @@ import TableKit
 /// `n + 1`.
 ///
 /// Every setting is safe: the walk keeps its path in arrays rather than on the call stack, so
-/// any ``deepestLevel`` works, and time and memory grow linearly with the levels visited.
+/// any ``maximumDepth`` works, and time and memory grow linearly with the levels visited.
 public struct NavigationWalker: Sendable {
   /// The deepest level the walk goes to; the starting level is level 0.
-  public var deepestLevel: Int
+  public var maximumDepth: Int
   /// How many levels the walk visits at most, the starting level included.
   public var maximumLevels: Int
 
   /// Creates a walker.
   ///
   /// - Parameters:
-  ///   - deepestLevel: The deepest level the walk goes to; the starting level is level 0.
+  ///   - maximumDepth: The deepest level the walk goes to; the starting level is level 0.
   ///   - maximumLevels: How many levels the walk visits at most.
-  public init(deepestLevel: Int = 32, maximumLevels: Int = 100_000) {
-    self.deepestLevel = deepestLevel
+  public init(maximumDepth: Int = 32, maximumLevels: Int = 100_000) {
+    self.maximumDepth = maximumDepth
     self.maximumLevels = maximumLevels
   }
 
@@ -112,7 +112,7 @@ private struct Walk {
         if let parent = frames.last { try stack.pop(to: parent.controller) }
         continue
       }
-      guard path.count < limits.deepestLevel else {
+      guard path.count < limits.maximumDepth else {
         report.reachedDeepestLevel = true
         continue
       }

@@ -91,7 +91,10 @@ struct RouteTrie: Sendable {
           undo.link = undo.link ?? .literal(node, key)
         }
       case .parameter(_, let kind):
-        let slot = Self.kinds.firstIndex(of: kind) ?? 2
+        // Every kind is in `kinds`; the fallback keeps a release build from trapping.
+        let found = Self.kinds.firstIndex(of: kind)
+        assert(found != nil, "RouteTrie.kinds is missing \(kind)")
+        let slot = found ?? Self.kinds.count - 1
         if let existing = nodes[node].parameters[slot] {
           next = existing
         } else {

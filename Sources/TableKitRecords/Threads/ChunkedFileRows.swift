@@ -74,8 +74,10 @@ struct ChunkedFileRows {
       case .read(let index):
         shared.read(index)
       case .finish, .wait:
-        // No chunk is left to write, though none ended the run (a mistake: this keeps it from
-        // waiting forever); the queue waits itself and never returns `wait`.
+        // Cannot happen: the last chunk ends the run, and the queue waits itself and never
+        // returns `wait`. Debug builds stop here; a release build ends the run where it got to
+        // (the rows not written are read row by row from there), never waits forever.
+        assertionFailure("the chunk queue finished or waited before a chunk ended the run")
         return Outcome(consumed: consumed, stoppedAt: point)
       case .write(var chunk):
         if chunk.start != point.byteOffset || chunk.failed && chunk.readOnBounded {

@@ -82,7 +82,7 @@ extension TableRenderer {
     try write(table, toDescriptor: 1)
   }
 
-  /// Writes `table` to the file at `path` through TableKit's `SafeWrite.file(at:_:)`, replacing it
+  /// Writes `table` to the file at `path` through TableKitFiles' `SafeWrite.file(at:_:)`, replacing it
   /// whole or not at all.
   ///
   /// The table is rendered into a hidden temporary beside the file, which is synced and renamed
@@ -97,23 +97,17 @@ extension TableRenderer {
   ///   (or is a folder), ``RenderError/writeFailed(destination:code:)`` when writing, syncing or
   ///   renaming fails.
   public func write(_ table: TableView, toFile path: String) throws(RenderError) {
-    do {
-      try SafeWrite.file(at: path) { file in
-        try write(table, toDescriptor: file.descriptor, destination: path)
-      }
-    } catch let error as RenderError {
-      throw error
-    } catch let error as SafeWriteError {
+    let failure = { (error: SafeWriteError) -> RenderError in
       switch error.operation {
       case .inspect, .resolve, .create, .makeDirectory:
-        throw .cannotOpen(path: path, code: error.code)
+        .cannotOpen(path: path, code: error.code)
       default:
-        throw .writeFailed(destination: path, code: error.code)
+        .writeFailed(destination: path, code: error.code)
       }
-    } catch {
-      // `SafeWrite.file` rethrows what the closure threw, which is a `RenderError`, or throws a
-      // `SafeWriteError`; nothing else reaches here.
-      throw .writeFailed(destination: path, code: EIO)
     }
+    let render = { (file: inout StagedFile) throws(RenderError) in
+      try write(table, toDescriptor: file.descriptor, destination: path)
+    }
+    try SafeWrite.file(at: path, followsLinks: true, failure: failure, render)
   }
 }

@@ -197,7 +197,7 @@ public struct SiteExporter: Sendable {
     writingFilesWith write: (_ path: String, _ bytes: [UInt8]) throws(SiteExportError) -> Void
   ) throws(SiteExportError) -> SiteExportReport {
     var run = SiteExportRun(exporter: self)
-    let walker = NavigationWalker(deepestLevel: maximumDepth, maximumLevels: maximumPages)
+    let walker = NavigationWalker(maximumDepth: maximumDepth, maximumLevels: maximumPages)
     let walk: NavigationWalkReport
     do {
       walk = try walker.walk(stack) { visit in run.visit(visit, write: write) }

@@ -36,7 +36,7 @@ private func visits(depth: Int, walking: Bool) throws -> Int {
     drillingInto: Chain(level: 0, depth: depth, visits: visits), title: "Root")
   let start = visits.count
   if walking {
-    let report = try NavigationWalker(deepestLevel: depth + 1).walk(stack) { _ in }
+    let report = try NavigationWalker(maximumDepth: depth + 1).walk(stack) { _ in }
     #expect(report.levelsVisited == depth + 1)
   } else {
     for _ in 0..<depth {

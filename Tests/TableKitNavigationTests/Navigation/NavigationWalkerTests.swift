@@ -53,7 +53,7 @@ private final class ChainController: TableController {
     levels.reserveCapacity(count)
     var mismatches = 0
     var deepestPath: [TablePosition] = []
-    let report = try NavigationWalker(deepestLevel: count, maximumLevels: count).walk(stack) {
+    let report = try NavigationWalker(maximumDepth: count, maximumLevels: count).walk(stack) {
       visit in
       levels.append(visit.level)
       let controller = visit.controller as? ChainController
@@ -79,10 +79,10 @@ private final class ChainController: TableController {
       destination, _ in
       ChainController(index: (destination as? ChainLevel)?.index ?? -1, count: 1_000)
     }
-    let deep = try NavigationWalker(deepestLevel: 500).walk(stack) { _ in }
+    let deep = try NavigationWalker(maximumDepth: 500).walk(stack) { _ in }
     #expect(deep.levelsVisited == 501)
     #expect(deep.reachedDeepestLevel && !deep.reachedMaximumLevels)
-    let many = try NavigationWalker(deepestLevel: 1_000, maximumLevels: 300).walk(stack) { _ in }
+    let many = try NavigationWalker(maximumDepth: 1_000, maximumLevels: 300).walk(stack) { _ in }
     #expect(many.levelsVisited == 300)
     #expect(many.reachedMaximumLevels)
     #expect(stack.depth == 1)
@@ -129,7 +129,7 @@ private final class ChainController: TableController {
   }
 
   @Test func boundsTheDepthAndTheNumberOfLevels() throws {
-    let shallow = try NavigationWalker(deepestLevel: 1).walk(CarCatalogue.makeStack()) { _ in }
+    let shallow = try NavigationWalker(maximumDepth: 1).walk(CarCatalogue.makeStack()) { _ in }
     #expect(shallow.levelsVisited == 4)
     #expect(shallow.reachedDeepestLevel)
 

@@ -61,7 +61,7 @@ private func makeChain(depth: Int) throws -> (NavigationController, Reads) {
 private func titleReads(depth: Int) throws -> Int {
   let (stack, reads) = try makeChain(depth: depth)
   reads.count = 0
-  let report = try AppWalk(walker: NavigationWalker(deepestLevel: depth)).run(stack)
+  let report = try AppWalk(walker: NavigationWalker(maximumDepth: depth)).run(stack)
   #expect(report.levelsVisited == depth + 1)
   #expect(report.failures.isEmpty)
   return reads.count
