@@ -81,5 +81,5 @@ print(f"{'module':<20} {'public decls':>12} {'code lines':>10} {'per 100 lines':
 for module, count, lines in rows:
     print(f"{module:<20} {count:>12} {lines:>10} {100 * count / lines:>13.1f}")
 total, lines = sum(r[1] for r in rows), sum(r[2] for r in rows)
-print(f"{'all four':<20} {total:>12} {lines:>10} {100 * total / lines:>13.1f}")
+print(f"{'all modules':<20} {total:>12} {lines:>10} {100 * total / lines:>13.1f}")
 EOF
