@@ -175,6 +175,7 @@ struct SiteExportRun {
       links.written(file)
       sitemap.append(file)
       report.pagesWritten += 1
+      exporter.pageWritten?()
     }
     report.levelsWritten += 1
   }

@@ -76,6 +76,9 @@ public struct SiteExporter: Sendable {
   public var replacesForeignFolder: Bool
   /// The hex digits of a lossy name's hash; fewer only in tests that need names to collide.
   package var hashDigits = SitePageNaming.hashLength
+  /// Called after each page is written into the staged folder, for a progress line; it runs
+  /// on the exporting thread and must return at once.
+  package var pageWritten: (@Sendable () -> Void)?
 
   /// Creates an exporter.
   ///

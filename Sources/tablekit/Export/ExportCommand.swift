@@ -38,14 +38,13 @@ enum ExportCommand {
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
     var ticker: ProgressTicker?
     if options.progress.showsProgress {
-      // Each level the walk reaches is named once, by its canonical URL: count them there.
-      let levels = ProgressTicker.Counter()
-      let canonicalURL = exporter.canonicalURL
-      exporter.canonicalURL = { visit in
-        levels.increment()
-        return canonicalURL(visit)
+      let pages = ProgressTicker.Counter()
+      exporter.pageWritten = { pages.increment() }
+      ticker = ProgressTicker {
+        pages.value == 1
+          ? "tablekit: exporting: 1 page written"
+          : "tablekit: exporting: \(pages.value) pages written"
       }
-      ticker = ProgressTicker { "tablekit: exporting: \(levels.value) levels reached" }
     }
     let report: SiteExportReport
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableKit
 import TableKitModels
 import TableKitNavigation
@@ -38,6 +39,17 @@ import Testing
     #expect(deep.contains("<li><a href=\"1-giulia.html\" aria-current=\"page\">Giulia</a></li>"))
     #expect(deep.contains("<th scope=\"col\">Name</th>"))
     #expect(deep.contains("<td>Saloon</td>"))
+  }
+
+  /// The hook the command line's progress line counts with is called once a page written.
+  @Test func tellsEachPageWritten() throws {
+    let pages = Mutex(0)
+    var exporter = SiteExporter()
+    exporter.rowsPerPage = 1
+    exporter.pageWritten = { pages.withLock { $0 += 1 } }
+    let site = try ExportedSite.export(Self.catalogue(), with: exporter)
+    #expect(site.report.pagesWritten > site.report.levelsWritten)
+    #expect(pages.withLock { $0 } == site.report.pagesWritten)
   }
 
   @Test func everyLinkLeadsToAWrittenPageAndEveryPageIsReachable() throws {
