@@ -63,11 +63,13 @@ enum OutputFile {
     _ table: TableView, with renderer: any TableRenderer, to path: String,
     stream: RecordStreamDataSource?, showsProgress: Bool = false, inputPath: String? = nil
   ) {
-    var status = stat()
-    let unchanged =
-      stat(path, &status) != 0
-      ? "; no file was written"
-      : status.st_mode & S_IFMT == S_IFREG ? "; the old file is unchanged" : ""
+    // Through `SystemCalls.status`, which opens the path's own bytes (not always UTF-8).
+    let unchanged: String
+    switch SystemCalls.status(path, followingLinks: true) {
+    case .failure: unchanged = "; no file was written"
+    case .success(let status):
+      unchanged = status.st_mode & S_IFMT == S_IFREG ? "; the old file is unchanged" : ""
+    }
     do {
       try SafeWrite.file(at: path) { file in
         let ticker = showsProgress ? progress(writing: file.descriptor, inputPath: inputPath) : nil
@@ -89,11 +91,12 @@ enum OutputFile {
   /// A progress line for a table being written to `descriptor`: bytes written so far, and the
   /// input file's size when there is one.
   private static func progress(writing descriptor: Int32, inputPath: String?) -> ProgressTicker {
-    var status = stat()
-    let inputSize =
-      inputPath.flatMap { $0 == "-" ? nil : $0 }.flatMap {
-        stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
-      }
+    let inputSize = inputPath.flatMap { $0 == "-" ? nil : $0 }.flatMap { path -> Int? in
+      guard case .success(let status) = SystemCalls.status(path, followingLinks: true),
+        status.st_mode & S_IFMT == S_IFREG
+      else { return nil }
+      return Int(status.st_size)
+    }
     return ProgressTicker {
       var written = stat()
       let bytes = fstat(descriptor, &written) == 0 ? Int(written.st_size) : 0

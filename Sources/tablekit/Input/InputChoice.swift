@@ -1,4 +1,5 @@
 import TableKitArguments
+import TableKitFiles
 package import TableKitRecords
 
 #if canImport(Glibc)
@@ -49,8 +50,12 @@ extension InputChoice {
     do {
       return try ByteInput(path: path)
     } catch {
-      var status = stat()
-      let missing = lstat(path, &status) != 0 && errno == ENOENT
+      // The path's own bytes (it may carry bytes that are not UTF-8), never the link's target.
+      let missing: Bool
+      switch SystemCalls.status(path, followingLinks: false) {
+      case .success: missing = false
+      case .failure(let failure): missing = failure.code == ENOENT
+      }
       throw CommandFailure(message: error.description, status: missing ? .noInput : .dataError)
     }
   }
