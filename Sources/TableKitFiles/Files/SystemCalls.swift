@@ -278,10 +278,16 @@ package enum SystemCalls {
     }
     defer { closedir(folder) }
     var names: [[CChar]] = []
+    // The name is read in place, up to its NUL: a `dirent` is only as long as its name
+    // (`d_reclen`), so loading the whole 256-byte `d_name` field reads past the last entry of
+    // the buffer `readdir` fills (AddressSanitizer's heap-buffer-overflow).
+    let knownOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)
+    assert(knownOffset != nil, "dirent.d_name is a stored field")
+    let nameOffset = knownOffset ?? 0
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }) + [0]
-      }
+      let start = UnsafeRawPointer(entry).advanced(by: nameOffset)
+        .assumingMemoryBound(to: CChar.self)
+      let name = Array(UnsafeBufferPointer(start: start, count: strlen(start) + 1))
       if name == [46, 0] || name == [46, 46, 0] { continue }
       names.append(name)
     }
