@@ -95,18 +95,16 @@ extension PageCache {
     }
   }
 
-  /// Every name in `folder` but `.` and `..`.
+  /// Every name in `folder` but `.` and `..` (the package's one `readdir` loop, which reads each
+  /// name in place); none when the folder cannot be read.
   private static func names(in folder: String) -> [String] {
-    guard let handle = opendir(folder) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
+    let descriptor = SystemCalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { _ = SystemCalls.close(descriptor) }
+    guard case .success(let entries) = SystemCalls.entries(ofFolder: descriptor) else { return [] }
+    return entries.map { name in
+      String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    return names
   }
 
   /// Removes the file at `path`; one already gone is not an error.
