@@ -149,10 +149,10 @@ if [[ $groups == *versus* ]]; then
   # and the 1M rows as messy CSV and as csv.writer's default CR LF.
   hugecsv="$out/rows-$huge.csv"
   hugemessy="$out/rows-$huge-messy.csv"
-  [[ -f "$hugecsv" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$huge" "$hugecsv" plain
-  [[ -f "$hugemessy" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$huge" "$hugemessy" messy
+  [[ -f "$hugecsv" ]] || python3 Scripts/messy-csv.py "$huge" "$hugecsv" plain
+  [[ -f "$hugemessy" ]] || python3 Scripts/messy-csv.py "$huge" "$hugemessy" messy
   for shape in messy crlf; do
-    [[ -f "$big-$shape.csv" ]] || BENCH_DIR="$bench" python3 Scripts/messy-csv.py "$rows" "$big-$shape.csv" "$shape"
+    [[ -f "$big-$shape.csv" ]] || python3 Scripts/messy-csv.py "$rows" "$big-$shape.csv" "$shape"
   done
   cat >"$out/copyloop.c" <<'C'
 #include <fcntl.h>

@@ -12,40 +12,24 @@ messy  CR LF line ends, and each record drawn by its own deterministic LCG: 20 %
        comma, a doubled quote and non-ASCII text; the names are the generator's (accents, CJK,
        Hangul, Greek, Cyrillic, a combining mark).
 
-The rows are made as they are written (15M rows do not fit in a list), with the same values as
-gen_rows, so a file of any size holds the same data in every shape.
+The rows are made as they are written (15M rows do not fit in a list), by Scripts/bench/
+gendata.py's iter_rows, so a file of any size holds the same data in every shape.
 """
 import csv
-import datetime
 import os
 import sys
 
-# The generator: BENCH_DIR (Scripts/cli-bench.sh passes its own), else Scripts/bench, else
-# shared/bench beside the repository.
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in [os.path.join(HERE, "..", "..", "shared", "bench"), os.path.join(HERE, "bench"),
-               os.environ.get("BENCH_DIR", "")]:
-    if folder and os.path.isfile(os.path.join(folder, "gendata.py")):
-        sys.path.insert(0, folder)
-from gendata import A, C, EPOCH, FIRST, HEADERS, LAST, MASK, NOTES, SEED  # noqa: E402
+# The generator the repository carries (Scripts/bench/gendata.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
+from gendata import A, C, HEADERS, MASK, iter_rows  # noqa: E402
 
 SECOND_LINES = ["then, \"later\" — Zoë", "2nd line, ü 山田", "p.s. \"ok\", done"]
 
 
 def rows(n):
-    dates = [(EPOCH + datetime.timedelta(days=d)).isoformat() for d in range(9000)]
-    s = SEED
-    for i in range(n):
-        r = []
-        for _ in range(6):
-            s = (s * A + C) & MASK
-            r.append(s >> 33)
-        note = NOTES[r[5] % 12]
-        if note:
-            note = note + " #" + str(r[5] % 1000)
-        yield [str(i + 1), FIRST[r[0] % 16] + " " + LAST[r[1] % 16],
-               "%.2f" % (((r[2] % 10_000_000) - 2_000_000) / 100),
-               "true" if (r[3] & 1) == 1 else "false", dates[r[4] % 9000], note]
+    """gendata's rows as the CSV writers take them: text, the amount with two decimals."""
+    for number, name, amount, flag, day, note in iter_rows(n):
+        yield [str(number), name, "%.2f" % amount, "true" if flag else "false", day, note]
 
 
 def main():
