@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "TableKitNavigation", targets: ["TableKitNavigation"]),
     .library(name: "TableKitModels", targets: ["TableKitModels"]),
     .library(name: "TableKitFiles", targets: ["TableKitFiles"]),
+    .library(name: "TableKitReports", targets: ["TableKitReports"]),
     .library(name: "TableRender", targets: ["TableRender"]),
     .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
     .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
@@ -41,8 +42,12 @@ let package = Package(
     // Files replaced whole or not at all, folders swapped in one step, and the system calls under
     // them; apart so a table never links the file system layer it does not use.
     .target(name: "TableKitFiles", swiftSettings: strictSettings),
+    // Reports over a table: column formats in CLDR locales, titles, spanners, row groups,
+    // summary rows computed exactly, footnotes and source notes. Headless; TableRender draws it.
+    .target(name: "TableKitReports", dependencies: ["TableKit"], swiftSettings: strictSettings),
     .target(
-      name: "TableRender", dependencies: ["TableKit", "TableKitNavigation", "TableKitFiles"],
+      name: "TableRender",
+      dependencies: ["TableKit", "TableKitNavigation", "TableKitFiles", "TableKitReports"],
       swiftSettings: strictSettings),
     // URLSession-backed page loaders, apart from TableKit so that only apps that fetch over HTTP
     // link FoundationNetworking (and libcurl on Linux).
@@ -60,7 +65,7 @@ let package = Package(
     // parsers, the reading threads, and the streaming data source. Internal to the package.
     .target(
       name: "TableKitRecords",
-      dependencies: ["TableKit", "TableRender", "TableKitFiles"],
+      dependencies: ["TableKit", "TableKitReports", "TableRender", "TableKitFiles"],
       swiftSettings: strictSettings
     ),
     // The sample domains `tablekit` shows with no input (the ledger, the car catalogue and its
@@ -76,8 +81,8 @@ let package = Package(
     .executableTarget(
       name: "tablekit",
       dependencies: [
-        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableRender",
-        "TableKitRecords", "TableKitArguments", "TableKitSamples",
+        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableKitReports",
+        "TableRender", "TableKitRecords", "TableKitArguments", "TableKitSamples",
       ],
       swiftSettings: strictSettings
     ),
@@ -113,6 +118,10 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "TableKitReportsTests", dependencies: ["TableKit", "TableKitReports"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "TableKitFilesTests", dependencies: ["TableKitFiles"], swiftSettings: strictSettings
     ),
     .testTarget(
@@ -142,7 +151,8 @@ let package = Package(
       name: "TableRenderTests",
       dependencies: [
         "TableKitTestSupport",
-        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableRender",
+        "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableKitReports",
+        "TableRender",
       ],
       exclude: ["Fixtures", "__Snapshots__"],
       swiftSettings: strictSettings

@@ -127,6 +127,7 @@ private func numberText(_ value: CellValue) -> String {
   case .boolean(let flag): flag ? "true" : "false"
   case .empty: ""
   case .text(let text): text
+  case .money, .percent, .date: value.text
   }
 }
 

@@ -140,3 +140,25 @@ extension ExactDecimal: CustomStringConvertible {
     return isNegative ? "-" + digits : digits
   }
 }
+
+extension ExactDecimal {
+  /// The number times 100 followed by `%`, digit for digit: `0.125` is `12.5%`, `2` is `200%`.
+  ///
+  /// The point moves two places; when that would need more than 38 digits the number is written
+  /// with its point moved in the text, so nothing is lost or rounded.
+  package var percentText: String {
+    var digits = String(significand)
+    if scale >= 2 {
+      let pointAt = scale - 2
+      if pointAt > 0 {
+        if digits.count <= pointAt {
+          digits = String(repeating: "0", count: pointAt - digits.count + 1) + digits
+        }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -pointAt))
+      }
+    } else if significand != 0 {
+      digits += String(repeating: "0", count: 2 - scale)
+    }
+    return (isNegative ? "-" : "") + digits + "%"
+  }
+}

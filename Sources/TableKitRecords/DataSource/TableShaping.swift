@@ -127,11 +127,21 @@ struct SortKey: Comparable {
 
   var isEmpty: Bool { rank == 3 }
 
+  private static func padded(_ number: Int, _ width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+  }
+
   init(_ value: CellValue) {
     switch value {
-    case .integer, .decimal, .exactDecimal:
+    case .integer, .decimal, .exactDecimal, .money, .percent:
       rank = 0
-      var text = value.text
+      var text: String
+      switch value {
+      case .money(let money): text = money.amount.description
+      case .percent(let fraction): text = fraction.description
+      default: text = value.text
+      }
       isNegative = text.hasPrefix("-")
       if isNegative { text.removeFirst() }
       let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -149,6 +159,16 @@ struct SortKey: Comparable {
       rank = 2
       isNegative = false
       whole = text
+      fraction = ""
+    case .date(let date):
+      // Chronologically: the fields zero-padded compare as text in time order (the offset from
+      // UTC is not applied; values in one column share one).
+      rank = 2
+      isNegative = false
+      whole =
+        Self.padded(date.year, 4) + Self.padded(date.month, 2) + Self.padded(date.day, 2)
+        + Self.padded(date.hour, 2) + Self.padded(date.minute, 2) + Self.padded(date.second, 2)
+        + Self.padded(date.nanosecond, 9)
       fraction = ""
     case .empty:
       rank = 3

@@ -62,9 +62,17 @@ extension CSVTableRenderer {
       _ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer
     ) {
       let contiguous = values.map { value in
-        guard case .text(var text) = value, !text.isContiguousUTF8 else { return value }
-        text.makeContiguousUTF8()
-        return CellValue.text(text)
+        switch value {
+        case .text(var text) where !text.isContiguousUTF8:
+          text.makeContiguousUTF8()
+          return CellValue.text(text)
+        case .date(let date) where !date.written.isContiguousUTF8:
+          var text = date.written
+          text.makeContiguousUTF8()
+          return CellValue.text(text)
+        default:
+          return value
+        }
       }
       contiguous.withUnsafeBufferPointer { consume($0, into: &output) }
     }
@@ -96,6 +104,8 @@ extension CSVTableRenderer {
       case .integer: OutputBuffer.longestInteger
       case .decimal: OutputBuffer.longestDecimal
       case .exactDecimal: OutputBuffer.longestExactDecimal
+      case .money, .percent: OutputBuffer.longestExactDecimal + OutputBuffer.longestUnitSuffix
+      case .date(let date): date.written.isContiguousUTF8 ? budget(of: date.written) : nil
       case .boolean: 5
       case .empty: 2
       }

@@ -111,6 +111,14 @@ extension HTMLTableRenderer {
       case .integer: return OutputBuffer.longestInteger
       case .decimal: return OutputBuffer.longestDecimal
       case .exactDecimal: return OutputBuffer.longestExactDecimal
+      case .money, .percent:
+        return OutputBuffer.longestExactDecimal + OutputBuffer.longestUnitSuffix
+      case .date(let date):
+        let count = date.written.utf8.count
+        guard count <= HTMLEscaping.longestInPlace, date.written.isContiguousUTF8 else {
+          return nil
+        }
+        return HTMLEscaping.longestEscaped(count)
       case .boolean: return 5
       case .empty: return 0
       }

@@ -340,6 +340,8 @@ public struct HTMLTableRenderer: TableRenderer {
     case .integer(let number): output.write(integer: number)
     case .decimal(let number, let digits): output.write(decimal: number, fractionDigits: digits)
     case .exactDecimal(let number): output.write(exactDecimal: number)
+    case .money, .percent: output.write(value)
+    case .date(let date): output.writeEscapedHTML(date.written)
     case .boolean(let flag): output.write(flag ? "true" : "false")
     case .empty: break
     }

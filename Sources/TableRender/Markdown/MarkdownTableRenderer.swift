@@ -172,7 +172,9 @@ public struct MarkdownTableRenderer: TableRenderer {
       let value = values[index]
       switch value {
       case .text(let text): MarkdownEscaping.write(text, into: &output)
-      case .integer, .decimal, .exactDecimal, .boolean, .empty: output.write(value)
+      case .date(let date): MarkdownEscaping.write(date.written, into: &output)
+      case .integer, .decimal, .exactDecimal, .money, .percent, .boolean, .empty:
+        output.write(value)
       }
       output.write(" |" as StaticString)
     }

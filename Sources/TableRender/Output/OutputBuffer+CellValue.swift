@@ -31,6 +31,16 @@ extension OutputBuffer {
       return store(decimal: number, fractionDigits: digits, at: target)
     case .exactDecimal(let number):
       return store(exactDecimal: number, at: target)
+    case .money, .percent:
+      // Letters, digits, a point, a sign, a space and `%`: nothing any format escapes.
+      var plain = value.text
+      return plain.withUTF8 { bytes in
+        UnsafeMutableRawBufferPointer(start: target, count: bytes.count).copyMemory(
+          from: UnsafeRawBufferPointer(bytes))
+        return bytes.count
+      }
+    case .date(let date):
+      return date.written.utf8.withContiguousStorageIfAvailable { text($0, target) } ?? 0
     case .boolean(let flag):
       return store(flag ? "true" : "false" as StaticString, at: target)
     case .empty:

@@ -332,6 +332,10 @@ public struct OutputBuffer {
   /// The longest exact decimal: a sign, `0.` and 38 digits.
   package static let longestExactDecimal = 41
 
+  /// The most bytes money or a percentage adds to its amount's plain digits: `EUR ` before them,
+  /// or `00%` after a percentage whose point moved past its last digit.
+  package static let longestUnitSuffix = 4
+
   /// Stores an exact decimal at `target` (room for ``longestExactDecimal`` bytes) as
   /// ``write(exactDecimal:)`` writes it and returns its length in bytes.
   ///
@@ -526,6 +530,8 @@ public struct OutputBuffer {
     case .integer(let number): write(integer: number)
     case .decimal(let number, let digits): write(decimal: number, fractionDigits: digits)
     case .exactDecimal(let number): write(exactDecimal: number)
+    case .money, .percent: write(value.text)
+    case .date(let date): write(date.written)
     case .boolean(let flag): write(flag ? "true" : "false" as StaticString)
     case .empty: break
     }

@@ -58,7 +58,7 @@ package struct TextColumnMetrics {
         if alreadyHolds(decimal: number, fractionDigits: digits, column: column) { continue }
       case .integer(let number):
         if alreadyHolds(integer: number, column: column) { continue }
-      case .exactDecimal, .boolean, .empty:
+      case .exactDecimal, .money, .percent, .date, .boolean, .empty:
         break
       }
       let size = TextValueWidth(values[column], tabWidth: tabWidth)

@@ -33,6 +33,11 @@ package enum TextField {
       self = .number(
         value, width: parts.whole + parts.fraction, integerWidth: parts.whole,
         fractionWidth: parts.fraction)
+    case .money, .percent:
+      let plain = value.text
+      self = .line(plain, width: plain.utf8.count)
+    case .date(let date):
+      self = TextField(text: date.written, tabWidth: tabWidth)
     case .boolean(let flag):
       self = .line(flag ? "true" : "false", width: flag ? 4 : 5)
     case .empty:
@@ -134,6 +139,11 @@ package struct TextValueWidth {
       parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
     case .exactDecimal(let number):
       parts = NumberWidth.parts(ofExactDecimal: number)
+    case .money, .percent:
+      width = value.text.utf8.count
+    case .date(let date):
+      isBlank = date.written.utf8.isEmpty
+      width = TextField(text: date.written, tabWidth: tabWidth).width
     case .boolean(let flag):
       width = flag ? 4 : 5
     case .empty:
@@ -192,7 +202,7 @@ package enum NumberWidth {
       return parts(ofDecimal: number, fractionDigits: fractionDigits)
     case .exactDecimal(let number):
       return parts(ofExactDecimal: number)
-    case .text, .boolean, .empty:
+    case .text, .money, .percent, .date, .boolean, .empty:
       return (value.text.count, 0)
     }
   }

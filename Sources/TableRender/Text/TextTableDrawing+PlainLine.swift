@@ -97,6 +97,9 @@ extension TextTableDrawing {
         room.storeSpaces(left)
         room.store(word)
         right = after
+      case .money, .percent, .date:
+        // Values a report's formats usually show: the slower line measures their text.
+        return false
       case .empty:
         right = width
       }

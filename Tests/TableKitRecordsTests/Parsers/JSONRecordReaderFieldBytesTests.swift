@@ -203,7 +203,8 @@ import Testing
       case .text(let text): self.init(text, text.isEmpty ? .empty : .text)
       case .integer(let number): self.init("\(number)", .number)
       case .exactDecimal(let number): self.init(number.description, .number)
-      case .decimal: self.init("a decimal, which JSON never makes", .text)
+      case .decimal, .money, .percent, .date:
+        self.init("a \(value.isNumeric ? "number" : "date") kind JSON never makes", .text)
       case .boolean(let flag): self.init("\(flag)", .number)
       case .empty: self.init("", .empty)
       }

@@ -1,0 +1,65 @@
+/// An amount of money: an exact decimal amount and the ISO 4217 code of its currency.
+///
+/// The amount keeps every digit it was given (see ``ExactDecimal``); how many digits a currency
+/// shows after the point, and with which symbol, is a report's column format, not the value's.
+///
+/// ```swift
+/// let price = Money(ExactDecimal(minorUnits: 1999, scale: 2), currency: "EUR")
+/// let values: [CellValue] = [.text("Coffee"), price.map(CellValue.money) ?? .empty]
+/// ```
+///
+/// Two amounts are equal when both their written amounts and their currencies are.
+public struct Money: Hashable, Sendable {
+  /// The amount, digit for digit.
+  public let amount: ExactDecimal
+
+  // The code's three letters, stored as bytes so a cell value holding money keeps its stride.
+  private let letters: (UInt8, UInt8, UInt8)
+
+  /// The currency's ISO 4217 code, three capital letters such as `EUR`.
+  public var currency: String {
+    String(decoding: [letters.0, letters.1, letters.2], as: UTF8.self)
+  }
+
+  /// Creates an amount in a currency, or `nil` when `currency` is not three capital letters A–Z.
+  ///
+  /// The code is checked for its form only: `XTS` and codes newer than the locale tables are
+  /// accepted, so data is never refused for a currency the tables do not know.
+  ///
+  /// - Parameters:
+  ///   - amount: The amount.
+  ///   - currency: An ISO 4217 code such as `EUR` or `JPY`.
+  public init?(_ amount: ExactDecimal, currency: some StringProtocol) {
+    let bytes = Array(currency.utf8)
+    guard bytes.count == 3,
+      bytes.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+    else { return nil }
+    self.amount = amount
+    letters = (bytes[0], bytes[1], bytes[2])
+  }
+
+  /// Compares the amount and the currency.
+  ///
+  /// - Parameters:
+  ///   - lhs: An amount.
+  ///   - rhs: Another amount.
+  /// - Returns: `true` when both the written amounts and the codes are equal.
+  public static func == (lhs: Money, rhs: Money) -> Bool {
+    lhs.amount == rhs.amount && lhs.letters == rhs.letters
+  }
+
+  /// Hashes the amount and the code.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(amount)
+    hasher.combine(letters.0)
+    hasher.combine(letters.1)
+    hasher.combine(letters.2)
+  }
+}
+
+extension Money: CustomStringConvertible {
+  /// The code and the amount in plain notation, as ISO 4217 writes it: `EUR 1234.50`, `JPY -300`.
+  public var description: String { currency + " " + amount.description }
+}
