@@ -68,14 +68,17 @@ extension SafeWrite {
       let candidate = temporaryPath(beside: target.path)
       // Created under the lock, so a signal between the creation and the registration cannot
       // leave it behind.
-      let descriptor = withTemporaries { registry in
-        let descriptor = SystemCalls.open(candidate, flags, mode)
-        if descriptor >= 0 { registry[candidate] = .file }
-        return descriptor
+      let opened = withTemporaries { registry in
+        let opened = Result { () throws(Errno) in try SystemCalls.open(candidate, flags, mode) }
+        if case .success = opened { registry[candidate] = .file }
+        return opened
       }
-      if descriptor >= 0 { return (candidate, descriptor) }
-      if -descriptor != EEXIST {
-        throw SafeWriteError(path: target.path, operation: .create, code: -descriptor)
+      do throws(Errno) {
+        return (candidate, try opened.get())
+      } catch let error where error.code == EEXIST {
+        continue
+      } catch {
+        throw SafeWriteError(path: target.path, operation: .create, code: error.code)
       }
     }
   }
@@ -105,7 +108,7 @@ extension SafeWrite {
   /// Removes a temporary (file or folder) and forgets it.
   static func discard(_ temporary: String) {
     withTemporaries { registry in
-      _ = SystemCalls.removeTree(temporary)
+      try? SystemCalls.removeTree(temporary)
       registry[temporary] = nil
     }
   }

@@ -51,9 +51,11 @@ import Testing
     try folder.put("stale", at: "site/old/gone.html")
     try folder.markAsWritten("site")
     chmod(folder.at("site"), 0o750)
-    try SafeWrite.directory(at: folder.at("site"), exchanges: false) { staged in
-      try staged.writeFile("index.html") { try $0.write("new home") }
+    let page = { (file: inout StagedFile) throws(SafeWriteError) in try file.write("new home") }
+    let fill = { (staged: StagedDirectory) throws(SafeWriteError) in
+      try staged.writeFile("index.html", failure: { $0 }, page)
     }
+    try SafeWrite.directory(at: folder.at("site"), exchanges: false, failure: { $0 }, fill)
     #expect(try folder.writtenTree("site") == ["index.html": "new home"])
     #expect(folder.mode(at: "site") == 0o750)
     #expect(try folder.names() == ["site"])
