@@ -88,20 +88,22 @@ extension SafeWrite {
   static func createTemporaryFolder(beside target: Target) throws(SafeWriteError) -> String {
     while true {
       let candidate = temporaryPath(beside: target.path)
-      let code = withTemporaries { registry -> Int32 in
-        guard mkdir(BytePath.cString(candidate), 0o755) == 0 else { return errno }
-        registry[candidate] = .folder
-        return 0
+      let made = withTemporaries { registry in
+        let made = Result { () throws(Errno) in try SystemCalls.makeFolder(candidate) }
+        if case .success = made { registry[candidate] = .folder }
+        return made
       }
-      if code == 0 {
-        if let existing = target.existing {
-          _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
-        }
-        return candidate
+      do throws(Errno) {
+        try made.get()
+      } catch let error where error.code == EEXIST {
+        continue
+      } catch {
+        throw SafeWriteError(path: target.path, operation: .makeDirectory, code: error.code)
       }
-      if code != EEXIST {
-        throw SafeWriteError(path: target.path, operation: .makeDirectory, code: code)
+      if let existing = target.existing {
+        _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
       }
+      return candidate
     }
   }
 

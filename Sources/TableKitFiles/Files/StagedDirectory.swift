@@ -86,17 +86,15 @@ public struct StagedDirectory: Sendable {
     var folder = path
     for segment in segments.dropLast() {
       folder += "/" + segment
-      if mkdir(BytePath.cString(folder), 0o755) != 0 {
-        let code = errno
-        let isFolder =
-          code == EEXIST
-          && (try? SystemCalls.status(folder, followingLinks: false)).map {
-            $0.st_mode & S_IFMT == S_IFDIR
-          } == true
-        if !isFolder {
-          throw SafeWriteError(
-            path: reported, operation: .makeDirectory, code: code == EEXIST ? ENOTDIR : code)
-        }
+      do throws(Errno) {
+        try SystemCalls.makeFolder(folder)
+      } catch let error where error.code == EEXIST {
+        // Made for an earlier file; anything else there is not a folder.
+        guard let info = try? SystemCalls.status(folder, followingLinks: false),
+          info.st_mode & S_IFMT == S_IFDIR
+        else { throw SafeWriteError(path: reported, operation: .makeDirectory, code: ENOTDIR) }
+      } catch {
+        throw SafeWriteError(path: reported, operation: .makeDirectory, code: error.code)
       }
     }
     return try SafeWrite.attempt(.create, on: reported) { () throws(Errno) in

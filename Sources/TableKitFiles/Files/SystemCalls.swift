@@ -208,6 +208,17 @@ package enum SystemCalls {
     try closeAfter(descriptor) { () throws(Errno) in try fsync(descriptor) }
   }
 
+  /// Makes the folder at `path` (`mkdir(2)`), with `mode` less the umask.
+  ///
+  /// - Parameters:
+  ///   - path: The new folder; the folder above it must exist.
+  ///   - mode: Its mode before the umask.
+  /// - Throws: ``Errno``; `EEXIST` when something is at `path` already.
+  package static func makeFolder(_ path: String, mode: mode_t = 0o755) throws(Errno) {
+    let bytes = BytePath.cString(path)
+    _ = try valueOrErrno { mkdir(bytes, mode) }
+  }
+
   /// `stat(2)` (following links) or `lstat(2)`.
   ///
   /// - Parameters:

@@ -110,15 +110,20 @@ extension PageCache {
     _ = unlink(path)
   }
 
-  /// Makes `folder` and its missing parents; `0` or the `errno` of the failing `mkdir(2)`.
-  static func makeFolders(_ folder: String) -> Int32 {
+  /// Makes `folder` and its missing parents.
+  ///
+  /// - Throws: ``Errno`` of the failing `mkdir(2)`; a folder already there is not a failure.
+  static func makeFolders(_ folder: String) throws(Errno) {
     var path = ""
     for component in folder.split(separator: "/", omittingEmptySubsequences: false) {
       path += path.isEmpty && folder.hasPrefix("/") ? "/" : (path.isEmpty ? "" : "/")
       path += component
       if component.isEmpty || component == "." || component == ".." { continue }
-      if mkdir(path, 0o755) != 0 && errno != EEXIST { return errno }
+      do throws(Errno) {
+        try SystemCalls.makeFolder(path)
+      } catch let error where error.code == EEXIST {
+        continue
+      }
     }
-    return 0
   }
 }

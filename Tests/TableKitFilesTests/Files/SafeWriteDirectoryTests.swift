@@ -141,6 +141,20 @@ import Testing
     #expect(try folder.names() == [])
   }
 
+  @Test func aFolderOfAPageWhereAFileIsIsAnError() throws {
+    let folder = try ScratchFolder()
+    let target = folder.at("site")
+    #expect(
+      throws: SafeWriteError(path: target + "/a/b.html", operation: .makeDirectory, code: ENOTDIR)
+    ) {
+      try SafeWrite.directory(at: target) { staged in
+        try staged.writeFile("a") { try $0.write("a file") }
+        try staged.writeFile("a/b.html") { try $0.write("a page under it") }
+      }
+    }
+    #expect(try folder.names() == [])
+  }
+
   @Test func aFileIsNotReplacedByAFolder() throws {
     let folder = try ScratchFolder()
     try folder.put("a file", at: "site")
