@@ -29,12 +29,15 @@ public struct FileIdentity: Hashable, Sendable {
   /// - Throws: ``SafeWriteError`` with ``SafeWriteError/Operation/inspect`` for any failure but
   ///   a missing file (`ENOENT`), such as a folder on the way that cannot be searched.
   public init?(existingPath path: String) throws(SafeWriteError) {
-    switch SystemCalls.status(path, followingLinks: true) {
-    case .success(let info): self.init(info)
-    case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR: return nil
-    case .failure(let error):
+    let info: stat
+    do throws(Errno) {
+      info = try SystemCalls.status(path, followingLinks: true)
+    } catch let error where error.code == ENOENT || error.code == ENOTDIR {
+      return nil
+    } catch {
       throw SafeWriteError(path: path, operation: .inspect, code: error.code)
     }
+    self.init(info)
   }
 
   /// The identity of the file open at `descriptor`, such as `0` for standard input.

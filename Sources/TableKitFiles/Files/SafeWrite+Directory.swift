@@ -62,70 +62,82 @@ extension SafeWrite {
   ) throws -> Result {
     try directory(
       at: path, protecting: inputs, replacesForeignFolder: replacesForeignFolder,
-      exchanges: true, fill)
+      failure: { $0 }, fill)
   }
 
-  /// ``directory(at:protecting:replacesForeignFolder:_:)``, with the swap call skipped when
-  /// `exchanges` is `false`, so the tests can drive the two-rename fallback on a system that
-  /// has the call.
-  package static func directory<Result>(
+  /// ``directory(at:protecting:replacesForeignFolder:_:)`` with the closure's error type kept.
+  ///
+  /// The safe write's own failures are turned into `Failure` by `failure`, so a caller whose
+  /// closure throws one type catches that type and nothing else (no error is invented for a
+  /// case that cannot happen). With `exchanges` `false` the swap call is skipped, so the tests
+  /// can drive the two-rename fallback on a system that has the call.
+  package static func directory<Result, Failure: Error>(
     at path: String, protecting inputs: [String] = [], replacesForeignFolder: Bool = false,
-    exchanges: Bool, _ fill: (StagedDirectory) throws -> Result
-  ) throws -> Result {
-    let target = try Target(path, expectsFolder: true)
-    try checkReplaceable(
-      target, reportedPath: path, protecting: inputs, replacesForeignFolder: replacesForeignFolder)
-    removeStaleStagedFolders(beside: target)
-    let temporary = try createTemporaryFolder(beside: target)
-    let marker: Int32
-    do {
-      marker = try lockedMarker(in: temporary, reportedPath: path)
-    } catch {
-      discard(temporary)
-      throw error
+    exchanges: Bool = true, failure: (SafeWriteError) -> Failure,
+    _ fill: (StagedDirectory) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let (target, temporary, marker) = try step(failure) {
+      () throws(SafeWriteError) -> (Target, String, Int32) in
+      let target = try Target(path, expectsFolder: true)
+      try checkReplaceable(
+        target, reportedPath: path, protecting: inputs,
+        replacesForeignFolder: replacesForeignFolder)
+      removeStaleStagedFolders(beside: target)
+      let temporary = try createTemporaryFolder(beside: target)
+      do throws(SafeWriteError) {
+        return (target, temporary, try lockedMarker(in: temporary, reportedPath: path))
+      } catch {
+        discard(temporary)
+        throw error
+      }
     }
     // The lock is held until the new tree is in place and the old one removed.
-    defer { _ = SystemCalls.close(marker) }
+    defer { try? SystemCalls.close(marker) }
     let result: Result
     do {
       result = try fill(StagedDirectory(path: temporary, reportedPath: path))
-      // One sync of the file system where it has the call (the files were only closed), else
-      // the folders of the tree (each file was synced as it closed).
-      let synced =
-        SystemCalls.synchronizeFileSystem(containing: temporary)
-        ?? SystemCalls.synchronizeTree(temporary)
-      guard synced == 0 else {
-        throw SafeWriteError(path: path, operation: .synchronize, code: synced)
-      }
     } catch {
       discard(temporary)
       throw error
     }
-    let replaced: String?
-    do {
-      replaced = try swap(temporary, into: target, reportedPath: path, exchanges: exchanges)
-    } catch {
-      discard(temporary)
-      throw error
-    }
-    let synced = SystemCalls.synchronizeFolder(Target.folder(of: target.path))
-    if let replaced {
-      // The old tree is registered under the temporary's name: a signal during the removal
-      // finishes it. It is removed whole or reported.
-      let removed = withTemporaries { registry -> Int32 in
-        let code = SystemCalls.removeTree(replaced)
-        if code == 0 { registry[replaced] = nil }
-        return code
+    try step(failure) { () throws(SafeWriteError) in
+      let replaced: String?
+      do throws(SafeWriteError) {
+        // One sync of the file system where it has the call (the files were only closed), else
+        // the folders of the tree (each file was synced as it closed).
+        try attempt(.synchronize, on: path) { () throws(Errno) in
+          if try !SystemCalls.synchronizeFileSystem(containing: temporary) {
+            try SystemCalls.synchronizeTree(temporary)
+          }
+        }
+        replaced = try swap(temporary, into: target, reportedPath: path, exchanges: exchanges)
+      } catch {
+        discard(temporary)
+        throw error
       }
-      guard removed == 0 else {
-        withTemporaries { $0[replaced] = nil }
-        throw SafeWriteError(path: path, operation: .removeReplaced, code: removed)
+      let synced = Swift.Result { () throws(Errno) in
+        try SystemCalls.synchronizeFolder(Target.folder(of: target.path))
       }
-    }
-    guard synced == 0 else {
-      throw SafeWriteError(path: path, operation: .synchronizeFolder, code: synced)
+      if let replaced { try removeReplaced(replaced, reportedPath: path) }
+      try attempt(.synchronizeFolder, on: path) { () throws(Errno) in try synced.get() }
     }
     return result
+  }
+
+  /// Removes the old tree that a swap left at `replaced`, whole, or throws
+  /// ``SafeWriteError/Operation/removeReplaced``.
+  private static func removeReplaced(
+    _ replaced: String, reportedPath: String
+  ) throws(SafeWriteError) {
+    // The old tree is registered under the temporary's name: a signal during the removal
+    // finishes it.
+    let removed = withTemporaries { registry in
+      let removed = Result { () throws(Errno) in try SystemCalls.removeTree(replaced) }
+      if case .success = removed { registry[replaced] = nil }
+      return removed
+    }
+    if case .failure = removed { withTemporaries { $0[replaced] = nil } }
+    try attempt(.removeReplaced, on: reportedPath) { () throws(Errno) in try removed.get() }
   }
 
   /// Puts the filled `temporary` folder at the target; returns where the old tree now is (and
@@ -133,39 +145,40 @@ extension SafeWrite {
   private static func swap(
     _ temporary: String, into target: Target, reportedPath: String, exchanges: Bool
   ) throws(SafeWriteError) -> String? {
-    let outcome = withTemporaries { registry -> (code: Int32, replaced: String?) in
-      if target.existing == nil {
-        let code = SystemCalls.rename(temporary, target.path)
-        if code == 0 { registry[temporary] = nil }
-        // A concurrent writer may have put a folder there since: swap with it, as below.
-        guard code == ENOTEMPTY || code == EEXIST else { return (code, nil) }
+    let outcome = withTemporaries { registry in
+      Result { () throws(Errno) -> String? in
+        if target.existing == nil {
+          do throws(Errno) {
+            try SystemCalls.rename(temporary, target.path)
+            registry[temporary] = nil
+            return nil
+          } catch let error where error.code == ENOTEMPTY || error.code == EEXIST {
+            // A concurrent writer put a folder there since: swap with it, as below.
+          }
+        }
+        if exchanges, try SystemCalls.exchange(temporary, target.path) {
+          // After the swap the temporary's name holds the old tree: still registered, to remove.
+          return temporary
+        }
+        // No swap here: move the old tree aside under a second hidden name, then the new one
+        // in. Both renames happen under the lock, so a termination signal never sees the gap.
+        let aside = temporaryPath(beside: target.path)
+        try SystemCalls.rename(target.path, aside)
+        registry[aside] = .folder
+        do throws(Errno) {
+          try SystemCalls.rename(temporary, target.path)
+        } catch {
+          // Put the old tree back where it was.
+          if (try? SystemCalls.rename(aside, target.path)) != nil { registry[aside] = nil }
+          throw error
+        }
+        registry[temporary] = nil
+        return aside
       }
-      if exchanges, let code = SystemCalls.exchange(temporary, target.path),
-        code != EINVAL && code != ENOSYS && code != ENOTSUP
-      {
-        // After the swap the temporary's name holds the old tree: still registered, to remove.
-        return (code, code == 0 ? temporary : nil)
-      }
-      // No swap here: move the old tree aside under a second hidden name, then the new one in.
-      // Both renames happen under the lock, so a termination signal never sees the gap.
-      let aside = temporaryPath(beside: target.path)
-      let movedAside = SystemCalls.rename(target.path, aside)
-      guard movedAside == 0 else { return (movedAside, nil) }
-      registry[aside] = .folder
-      let movedIn = SystemCalls.rename(temporary, target.path)
-      guard movedIn == 0 else {
-        // Put the old tree back where it was.
-        if SystemCalls.rename(aside, target.path) == 0 { registry[aside] = nil }
-        return (movedIn, nil)
-      }
-      registry[temporary] = nil
-      return (0, aside)
     }
-    guard outcome.code == 0 else {
-      throw SafeWriteError(
-        path: reportedPath, operation: target.existing == nil ? .rename : .exchange,
-        code: outcome.code)
+    return try attempt(target.existing == nil ? .rename : .exchange, on: reportedPath) {
+      () throws(Errno) in
+      try outcome.get()
     }
-    return outcome.replaced
   }
 }

@@ -51,38 +51,32 @@ extension SafeWrite {
     }
     let folder = target.path
     let inside = folder == "/" ? "/" : folder + "/"
-    if case .success(let current) = SystemCalls.realPath(".") {
+    if let current = try? SystemCalls.realPath(".") {
       if current == folder { throw refuse(.currentDirectory) }
       if current.hasPrefix(inside) { throw refuse(.ancestorOfCurrentDirectory) }
     }
     for input in inputs {
       // Where the input's own name is (a link in the folder would go too) and where it leads.
       var places: [String] = []
-      if case .success(let parent) = SystemCalls.realPath(Target.folder(of: input)) {
+      if let parent = try? SystemCalls.realPath(Target.folder(of: input)) {
         places.append((parent == "/" ? "/" : parent + "/") + Target.name(of: input))
       }
-      if case .success(let resolved) = SystemCalls.realPath(input) { places.append(resolved) }
+      if let resolved = try? SystemCalls.realPath(input) { places.append(resolved) }
       if places.contains(where: { $0 == folder || $0.hasPrefix(inside) }) {
         throw refuse(.holdsInput(input))
       }
     }
     guard !replacesForeignFolder else { return }
-    let descriptor = SystemCalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .inspect, code: -descriptor)
+    let marked = try attempt(.inspect, on: reportedPath) { () throws(Errno) in
+      let descriptor = try SystemCalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      return try SystemCalls.closeAfter(descriptor) { () throws(Errno) in
+        guard try !SystemCalls.entries(ofFolder: descriptor).isEmpty else { return true }
+        var info = stat()
+        return fstatat(descriptor, writtenMarker, &info, AT_SYMLINK_NOFOLLOW) == 0
+          && info.st_mode & S_IFMT == S_IFREG
+      }
     }
-    defer { _ = SystemCalls.close(descriptor) }
-    switch SystemCalls.entries(ofFolder: descriptor) {
-    case .failure(let error):
-      throw SafeWriteError(path: reportedPath, operation: .inspect, code: error.code)
-    case .success(let names):
-      guard !names.isEmpty else { return }
-      var info = stat()
-      let marked =
-        fstatat(descriptor, writtenMarker, &info, AT_SYMLINK_NOFOLLOW) == 0
-        && info.st_mode & S_IFMT == S_IFREG
-      if !marked { throw refuse(.notWrittenByTableKit) }
-    }
+    if !marked { throw refuse(.notWrittenByTableKit) }
   }
 
   /// Writes the ``writtenMarker`` file into the staged folder `staged` and returns its open
@@ -93,27 +87,19 @@ extension SafeWrite {
   static func lockedMarker(in staged: String, reportedPath: String) throws(SafeWriteError) -> Int32
   {
     let pending = staged + "/" + writtenMarker + ".new"
-    let descriptor = SystemCalls.open(
-      pending, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .create, code: -descriptor)
+    let descriptor = try attempt(.create, on: reportedPath) { () throws(Errno) in
+      try SystemCalls.open(pending, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
-    var code: Int32 = 0
-    if SystemCalls.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) != 0 {
-      code = errno
-    } else {
-      code = Array(writtenMarkerText.utf8).withUnsafeBytes {
-        SystemCalls.writeAll(descriptor, $0)
-      }
-      if code == 0 && !SystemCalls.canSynchronizeFileSystem {
-        code = SystemCalls.fsync(descriptor)
-        if code == EINVAL { code = 0 }
-      }
-      if code == 0 { code = SystemCalls.rename(pending, staged + "/" + writtenMarker) }
-    }
-    guard code == 0 else {
-      _ = SystemCalls.close(descriptor)
-      throw SafeWriteError(path: reportedPath, operation: .write, code: code)
+    do throws(Errno) {
+      try SystemCalls.lock(descriptor, waits: true)
+      try Array(writtenMarkerText.utf8).withUnsafeBytes { bytes in
+        Result { () throws(Errno) in try SystemCalls.writeAll(descriptor, bytes) }
+      }.get()
+      if !SystemCalls.canSynchronizeFileSystem { try SystemCalls.fsync(descriptor) }
+      try SystemCalls.rename(pending, staged + "/" + writtenMarker)
+    } catch {
+      try? SystemCalls.close(descriptor)
+      throw SafeWriteError(path: reportedPath, operation: .write, code: error.code)
     }
     return descriptor
   }
@@ -129,10 +115,7 @@ extension SafeWrite {
     let folder = Target.folder(of: target.path)
     let prefix = Array(temporaryPrefix(beside: target.path).utf8)
     let namePrefix = Array(prefix[(prefix.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...])
-    let descriptor = SystemCalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    defer { _ = SystemCalls.close(descriptor) }
-    guard case .success(let names) = SystemCalls.entries(ofFolder: descriptor) else { return }
+    guard let names = try? SystemCalls.entries(inFolder: folder) else { return }
     let folderPrefix = String(decoding: prefix.dropLast(namePrefix.count), as: UTF8.self)
     for name in names {
       // Each name ends with its NUL.
@@ -142,15 +125,17 @@ extension SafeWrite {
         bytes.dropFirst(namePrefix.count).allSatisfy({ $0 < 0x80 && isalnum(Int32($0)) != 0 })
       else { continue }
       let path = folderPrefix + String(decoding: bytes, as: UTF8.self)
-      let marker = SystemCalls.open(
-        path + "/" + writtenMarker, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-      guard marker >= 0 else { continue }
-      defer { _ = SystemCalls.close(marker) }
-      var info = stat()
-      guard fstat(marker, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-        SystemCalls.retryingOnInterrupt({ flock(marker, LOCK_EX | LOCK_NB) }) == 0
+      guard
+        let marker = try? SystemCalls.open(
+          path + "/" + writtenMarker, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       else { continue }
-      _ = SystemCalls.removeTree(path)
+      // Removed under the lock on its marker, which is closed after.
+      try? SystemCalls.closeAfter(marker) { () throws(Errno) in
+        var info = stat()
+        guard fstat(marker, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        try SystemCalls.lock(marker, waits: false)
+        try SystemCalls.removeTree(path)
+      }
     }
   }
 }

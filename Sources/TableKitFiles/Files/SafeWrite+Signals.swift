@@ -70,7 +70,7 @@ extension SafeWrite {
   /// starts after the clean-up.
   private static func endAfterRemovingTemporaries(signal number: Int32) -> Never {
     withTemporaries { registry -> Never in
-      for path in registry.keys { _ = SystemCalls.removeTree(path) }
+      for path in registry.keys { try? SystemCalls.removeTree(path) }
       registry.removeAll()
       signal(number, SIG_DFL)
       var only = sigset_t()

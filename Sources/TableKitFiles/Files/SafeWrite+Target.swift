@@ -32,21 +32,27 @@ extension SafeWrite {
       }
       if !followsLinks && !expectsFolder {
         self.path = path
-        switch SystemCalls.status(path, followingLinks: false) {
-        case .failure(let error) where error.code == ENOENT: existing = nil
-        case .failure(let error):
+        let info: stat
+        do throws(Errno) {
+          info = try SystemCalls.status(path, followingLinks: false)
+        } catch let error where error.code == ENOENT {
+          existing = nil
+          return
+        } catch {
           throw SafeWriteError(path: path, operation: .inspect, code: error.code)
-        case .success(let info) where info.st_mode & S_IFMT == S_IFDIR:
-          throw SafeWriteError(path: path, operation: .inspect, code: EISDIR)
-        case .success(let info):
-          existing = info.st_mode & S_IFMT == S_IFREG ? info : nil
         }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          throw SafeWriteError(path: path, operation: .inspect, code: EISDIR)
+        }
+        existing = info.st_mode & S_IFMT == S_IFREG ? info : nil
         return
       }
-      switch SystemCalls.status(path, followingLinks: true) {
-      case .failure(let error) where error.code == ENOENT:
+      let info: stat
+      do throws(Errno) {
+        info = try SystemCalls.status(path, followingLinks: true)
+      } catch let error where error.code == ENOENT {
         // Nothing there, or a link to nothing: refuse to replace a dangling link by a file.
-        if case .success(let link) = SystemCalls.status(path, followingLinks: false),
+        if let link = try? SystemCalls.status(path, followingLinks: false),
           link.st_mode & S_IFMT == S_IFLNK
         {
           throw SafeWriteError(path: path, operation: .resolve, code: ENOENT)
@@ -56,27 +62,25 @@ extension SafeWrite {
         }
         self.path = path
         existing = nil
-      case .failure(let error):
+        return
+      } catch {
         throw SafeWriteError(path: path, operation: .inspect, code: error.code)
-      case .success(let info):
-        let kind = info.st_mode & S_IFMT
-        if kind == S_IFDIR && !expectsFolder {
-          throw SafeWriteError(path: path, operation: .inspect, code: EISDIR)
+      }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR && !expectsFolder {
+        throw SafeWriteError(path: path, operation: .inspect, code: EISDIR)
+      }
+      if kind != S_IFDIR && expectsFolder {
+        throw SafeWriteError(path: path, operation: .inspect, code: ENOTDIR)
+      }
+      existing = info
+      if kind == S_IFREG || kind == S_IFDIR {
+        // The file a link names, so the new content lands there and the link stays.
+        self.path = try SafeWrite.attempt(.resolve, on: path) { () throws(Errno) in
+          try SystemCalls.realPath(path)
         }
-        if kind != S_IFDIR && expectsFolder {
-          throw SafeWriteError(path: path, operation: .inspect, code: ENOTDIR)
-        }
-        existing = info
-        if kind == S_IFREG || kind == S_IFDIR {
-          // The file a link names, so the new content lands there and the link stays.
-          switch SystemCalls.realPath(path) {
-          case .success(let resolved): self.path = resolved
-          case .failure(let error):
-            throw SafeWriteError(path: path, operation: .resolve, code: error.code)
-          }
-        } else {
-          self.path = path
-        }
+      } else {
+        self.path = path
       }
     }
 

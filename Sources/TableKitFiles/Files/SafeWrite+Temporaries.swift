@@ -68,14 +68,17 @@ extension SafeWrite {
       let candidate = temporaryPath(beside: target.path)
       // Created under the lock, so a signal between the creation and the registration cannot
       // leave it behind.
-      let descriptor = withTemporaries { registry in
-        let descriptor = SystemCalls.open(candidate, flags, mode)
-        if descriptor >= 0 { registry[candidate] = .file }
-        return descriptor
+      let opened = withTemporaries { registry in
+        let opened = Result { () throws(Errno) in try SystemCalls.open(candidate, flags, mode) }
+        if case .success = opened { registry[candidate] = .file }
+        return opened
       }
-      if descriptor >= 0 { return (candidate, descriptor) }
-      if -descriptor != EEXIST {
-        throw SafeWriteError(path: target.path, operation: .create, code: -descriptor)
+      do throws(Errno) {
+        return (candidate, try opened.get())
+      } catch let error where error.code == EEXIST {
+        continue
+      } catch {
+        throw SafeWriteError(path: target.path, operation: .create, code: error.code)
       }
     }
   }
@@ -85,27 +88,29 @@ extension SafeWrite {
   static func createTemporaryFolder(beside target: Target) throws(SafeWriteError) -> String {
     while true {
       let candidate = temporaryPath(beside: target.path)
-      let code = withTemporaries { registry -> Int32 in
-        guard mkdir(BytePath.cString(candidate), 0o755) == 0 else { return errno }
-        registry[candidate] = .folder
-        return 0
+      let made = withTemporaries { registry in
+        let made = Result { () throws(Errno) in try SystemCalls.makeFolder(candidate) }
+        if case .success = made { registry[candidate] = .folder }
+        return made
       }
-      if code == 0 {
-        if let existing = target.existing {
-          _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
-        }
-        return candidate
+      do throws(Errno) {
+        try made.get()
+      } catch let error where error.code == EEXIST {
+        continue
+      } catch {
+        throw SafeWriteError(path: target.path, operation: .makeDirectory, code: error.code)
       }
-      if code != EEXIST {
-        throw SafeWriteError(path: target.path, operation: .makeDirectory, code: code)
+      if let existing = target.existing {
+        _ = chmod(BytePath.cString(candidate), existing.st_mode & 0o7777)
       }
+      return candidate
     }
   }
 
   /// Removes a temporary (file or folder) and forgets it.
   static func discard(_ temporary: String) {
     withTemporaries { registry in
-      _ = SystemCalls.removeTree(temporary)
+      try? SystemCalls.removeTree(temporary)
       registry[temporary] = nil
     }
   }

@@ -74,17 +74,13 @@ public enum SafeWrite {
     at path: String, followsLinks: Bool, failure: (SafeWriteError) -> Failure,
     _ write: (inout StagedFile) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    /// Runs one of the safe write's own steps, its error made a `Failure`.
-    func step<Value>(_ body: () throws(SafeWriteError) -> Value) throws(Failure) -> Value {
-      do { return try body() } catch { throw failure(error) }
-    }
-    let target = try step { () throws(SafeWriteError) in
+    let target = try step(failure) { () throws(SafeWriteError) in
       try Target(path, expectsFolder: false, followsLinks: followsLinks)
     }
     guard target.isReplaceable else {
       return try writeInPlace(target.path, reportedPath: path, failure: failure, write)
     }
-    let (temporary, descriptor) = try step { () throws(SafeWriteError) in
+    let (temporary, descriptor) = try step(failure) { () throws(SafeWriteError) in
       try createTemporaryFile(beside: target)
     }
     var file = StagedFile(path: temporary, descriptor: descriptor, reportedPath: path)
@@ -98,11 +94,11 @@ public enum SafeWrite {
       }
       result = try write(&file)
     } catch {
-      _ = SystemCalls.close(descriptor)
+      try? SystemCalls.close(descriptor)
       discard(temporary)
       throw error
     }
-    try step { () throws(SafeWriteError) in
+    try step(failure) { () throws(SafeWriteError) in
       do throws(SafeWriteError) {
         try finish(descriptor, path: temporary, reportedPath: path)
       } catch {
@@ -119,17 +115,41 @@ public enum SafeWrite {
   static func finish(
     _ descriptor: Int32, path: String, reportedPath: String, synchronizes: Bool = true
   ) throws(SafeWriteError) {
-    let synced = synchronizes ? SystemCalls.fsync(descriptor) : 0
-    // A file system that cannot sync this kind of file (EINVAL) has nothing more to flush.
-    if synced != 0 && synced != EINVAL {
-      _ = SystemCalls.close(descriptor)
+    do throws(Errno) {
+      if synchronizes { try SystemCalls.fsync(descriptor) }
+    } catch {
+      try? SystemCalls.close(descriptor)
       unlink(BytePath.cString(path))
-      throw SafeWriteError(path: reportedPath, operation: .synchronize, code: synced)
+      throw SafeWriteError(path: reportedPath, operation: .synchronize, code: error.code)
     }
-    let closed = SystemCalls.close(descriptor)
-    if closed != 0 {
+    do throws(Errno) {
+      try SystemCalls.close(descriptor)
+    } catch {
       unlink(BytePath.cString(path))
-      throw SafeWriteError(path: reportedPath, operation: .close, code: closed)
+      throw SafeWriteError(path: reportedPath, operation: .close, code: error.code)
+    }
+  }
+
+  /// Runs one of the safe write's own steps, its error made the caller's `Failure` by `failure`.
+  static func step<Value, Failure: Error>(
+    _ failure: (SafeWriteError) -> Failure, _ body: () throws(SafeWriteError) -> Value
+  ) throws(Failure) -> Value {
+    do throws(SafeWriteError) {
+      return try body()
+    } catch {
+      throw failure(error)
+    }
+  }
+
+  /// Makes the system call `call`, its ``Errno`` made a ``SafeWriteError`` for `operation` on
+  /// `path`.
+  static func attempt<Value>(
+    _ operation: SafeWriteError.Operation, on path: String, _ call: () throws(Errno) -> Value
+  ) throws(SafeWriteError) -> Value {
+    do throws(Errno) {
+      return try call()
+    } catch {
+      throw SafeWriteError(path: path, operation: operation, code: error.code)
     }
   }
 
@@ -139,18 +159,15 @@ public enum SafeWrite {
   ) throws(SafeWriteError) {
     // Under the registry's lock, so that a termination signal either removes the temporary
     // before the rename or finds it already renamed, never a rename after the clean-up.
-    let renamed = withTemporaries { registry -> Int32 in
-      let code = SystemCalls.rename(temporary, target)
-      if code != 0 { unlink(BytePath.cString(temporary)) }
+    let renamed = withTemporaries { registry in
+      let renamed = Result { () throws(Errno) in try SystemCalls.rename(temporary, target) }
+      if case .failure = renamed { unlink(BytePath.cString(temporary)) }
       registry[temporary] = nil
-      return code
+      return renamed
     }
-    guard renamed == 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .rename, code: renamed)
-    }
-    let synced = SystemCalls.synchronizeFolder(Target.folder(of: target))
-    guard synced == 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .synchronizeFolder, code: synced)
+    try attempt(.rename, on: reportedPath) { () throws(Errno) in try renamed.get() }
+    try attempt(.synchronizeFolder, on: reportedPath) { () throws(Errno) in
+      try SystemCalls.synchronizeFolder(Target.folder(of: target))
     }
   }
 
@@ -159,21 +176,23 @@ public enum SafeWrite {
     _ path: String, reportedPath: String, failure: (SafeWriteError) -> Failure,
     _ write: (inout StagedFile) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let descriptor = SystemCalls.open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw failure(SafeWriteError(path: reportedPath, operation: .create, code: -descriptor))
+    let descriptor = try step(failure) { () throws(SafeWriteError) in
+      try attempt(.create, on: reportedPath) { () throws(Errno) in
+        try SystemCalls.open(path, O_WRONLY | O_CLOEXEC)
+      }
     }
     var file = StagedFile(path: path, descriptor: descriptor, reportedPath: reportedPath)
     let result: Result
     do {
       result = try write(&file)
     } catch {
-      _ = SystemCalls.close(descriptor)
+      try? SystemCalls.close(descriptor)
       throw error
     }
-    let closed = SystemCalls.close(descriptor)
-    guard closed == 0 else {
-      throw failure(SafeWriteError(path: reportedPath, operation: .close, code: closed))
+    try step(failure) { () throws(SafeWriteError) in
+      try attempt(.close, on: reportedPath) { () throws(Errno) in
+        try SystemCalls.close(descriptor)
+      }
     }
     return result
   }

@@ -41,7 +41,44 @@ public struct StagedDirectory: Sendable {
   public func writeFile<Result>(
     _ relativePath: String, _ write: (inout StagedFile) throws -> Result
   ) throws -> Result {
+    try writeFile(relativePath, failure: { $0 }, write)
+  }
+
+  /// ``writeFile(_:_:)`` with the closure's error type kept: the safe write's own failures are
+  /// turned into `Failure` by `failure`, so no error is invented for a case that cannot happen.
+  package func writeFile<Result, Failure: Error>(
+    _ relativePath: String, failure: (SafeWriteError) -> Failure,
+    _ write: (inout StagedFile) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let reported = reportedPath + "/" + relativePath
+    let filePath = path + "/" + relativePath
+    let descriptor = try SafeWrite.step(failure) { () throws(SafeWriteError) in
+      try create(relativePath, at: filePath, reportedPath: reported)
+    }
+    var file = StagedFile(path: filePath, descriptor: descriptor, reportedPath: reported)
+    let result: Result
+    do {
+      result = try write(&file)
+    } catch {
+      try? SystemCalls.close(descriptor)
+      unlink(BytePath.cString(filePath))
+      throw error
+    }
+    // Where the file system can be synced in one call, ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` does that
+    // once before the swap instead of a sync a file.
+    try SafeWrite.step(failure) { () throws(SafeWriteError) in
+      try SafeWrite.finish(
+        descriptor, path: filePath, reportedPath: reported,
+        synchronizes: !SystemCalls.canSynchronizeFileSystem)
+    }
+    return result
+  }
+
+  /// Checks `relativePath`, makes the folders above it and creates the file at `filePath`;
+  /// returns its open descriptor.
+  private func create(
+    _ relativePath: String, at filePath: String, reportedPath reported: String
+  ) throws(SafeWriteError) -> Int32 {
     guard Self.isInside(relativePath) else {
       throw SafeWriteError(path: relativePath, operation: .validatePath, code: EINVAL)
     }
@@ -49,40 +86,20 @@ public struct StagedDirectory: Sendable {
     var folder = path
     for segment in segments.dropLast() {
       folder += "/" + segment
-      if mkdir(BytePath.cString(folder), 0o755) != 0 {
-        let code = errno
-        let isFolder =
-          code == EEXIST
-          && (try? SystemCalls.status(folder, followingLinks: false).get()).map {
-            $0.st_mode & S_IFMT == S_IFDIR
-          } == true
-        if !isFolder {
-          throw SafeWriteError(
-            path: reported, operation: .makeDirectory, code: code == EEXIST ? ENOTDIR : code)
-        }
+      do throws(Errno) {
+        try SystemCalls.makeFolder(folder)
+      } catch let error where error.code == EEXIST {
+        // Made for an earlier file; anything else there is not a folder.
+        guard let info = try? SystemCalls.status(folder, followingLinks: false),
+          info.st_mode & S_IFMT == S_IFDIR
+        else { throw SafeWriteError(path: reported, operation: .makeDirectory, code: ENOTDIR) }
+      } catch {
+        throw SafeWriteError(path: reported, operation: .makeDirectory, code: error.code)
       }
     }
-    let filePath = path + "/" + relativePath
-    let descriptor = SystemCalls.open(
-      filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw SafeWriteError(path: reported, operation: .create, code: -descriptor)
+    return try SafeWrite.attempt(.create, on: reported) { () throws(Errno) in
+      try SystemCalls.open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
-    var file = StagedFile(path: filePath, descriptor: descriptor, reportedPath: reported)
-    let result: Result
-    do {
-      result = try write(&file)
-    } catch {
-      _ = SystemCalls.close(descriptor)
-      unlink(BytePath.cString(filePath))
-      throw error
-    }
-    // Where the file system can be synced in one call, ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` does that
-    // once before the swap instead of a sync a file.
-    try SafeWrite.finish(
-      descriptor, path: filePath, reportedPath: reported,
-      synchronizes: !SystemCalls.canSynchronizeFileSystem)
-    return result
   }
 
   /// Whether `relativePath` names a file inside a folder: relative, no empty, `.` or `..`

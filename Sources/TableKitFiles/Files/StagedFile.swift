@@ -38,13 +38,17 @@ public struct StagedFile {
   ///   (`ENOSPC` on a full disk, `EFBIG` past a file-size limit), naming the target's path.
   public mutating func write(contentsOf bytes: some Collection<UInt8>) throws(SafeWriteError) {
     let descriptor = self.descriptor
-    let code =
+    // The closures cannot throw `Errno` through `withUnsafeBytes`, which only rethrows.
+    let written =
       bytes.withContiguousStorageIfAvailable { buffer in
-        SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
-      } ?? Array(bytes).withUnsafeBytes { SystemCalls.writeAll(descriptor, $0) }
-    guard code == 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .write, code: code)
-    }
+        Result { () throws(Errno) in
+          try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
+        }
+      }
+      ?? Array(bytes).withUnsafeBytes { buffer in
+        Result { () throws(Errno) in try SystemCalls.writeAll(descriptor, buffer) }
+      }
+    try SafeWrite.attempt(.write, on: reportedPath) { () throws(Errno) in try written.get() }
     byteCount += bytes.count
   }
 
@@ -53,13 +57,7 @@ public struct StagedFile {
   /// - Parameter text: The text to append.
   /// - Throws: ``SafeWriteError`` as ``write(contentsOf:)`` does.
   public mutating func write(_ text: String) throws(SafeWriteError) {
-    var text = text
-    let descriptor = self.descriptor
-    let code = text.withUTF8 { SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-    guard code == 0 else {
-      throw SafeWriteError(path: reportedPath, operation: .write, code: code)
-    }
-    byteCount += text.utf8.count
+    try write(contentsOf: text.utf8)
   }
 }
 

@@ -25,41 +25,42 @@ extension PageCache {
   /// FIFO or anything else that is not a regular file is never read, and is removed (the name
   /// itself, never what a link points to).
   static func readFile(_ path: String, limit: Int) -> [UInt8]? {
-    let descriptor = SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
+    guard
+      let descriptor = try? SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    else {
       // A link is refused by `O_NOFOLLOW` (ELOOP on Linux and Darwin, EMLINK on FreeBSD).
-      if case .success(let info) = SystemCalls.status(path, followingLinks: false),
+      if let info = try? SystemCalls.status(path, followingLinks: false),
         info.st_mode & S_IFMT != S_IFREG
       {
         remove(path)
       }
       return nil
     }
-    defer { _ = SystemCalls.close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      remove(path)
-      return nil
-    }
-    guard Int(info.st_size) <= limit else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = SystemCalls.retryingOnInterrupt {
-        bytes.withUnsafeMutableBytes { raw in
-          read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
-        }
+    return SystemCalls.closeAfter(descriptor) { () -> [UInt8]? in
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else { return nil }
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        remove(path)
+        return nil
       }
-      guard count > 0 else { return nil }
-      filled += count
+      guard Int(info.st_size) <= limit else { return nil }
+      var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+      var filled = 0
+      while filled < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { raw in
+          try? SystemCalls.read(
+            from: descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        }
+        guard let count, count > 0 else { return nil }
+        filled += count
+      }
+      return bytes
     }
-    return bytes
   }
 
   /// The size and last use of the entry file at `path`, or `nil` when it is gone.
   static func entryFile(_ path: String) -> EntryFile? {
-    guard case .success(let info) = SystemCalls.status(path, followingLinks: false),
+    guard let info = try? SystemCalls.status(path, followingLinks: false),
       (info.st_mode & S_IFMT) == S_IFREG
     else { return nil }
     #if canImport(Darwin)
@@ -98,10 +99,7 @@ extension PageCache {
   /// Every name in `folder` but `.` and `..` (the package's one `readdir` loop, which reads each
   /// name in place); none when the folder cannot be read.
   private static func names(in folder: String) -> [String] {
-    let descriptor = SystemCalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    defer { _ = SystemCalls.close(descriptor) }
-    guard case .success(let entries) = SystemCalls.entries(ofFolder: descriptor) else { return [] }
+    guard let entries = try? SystemCalls.entries(inFolder: folder) else { return [] }
     return entries.map { name in
       String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -112,15 +110,20 @@ extension PageCache {
     _ = unlink(path)
   }
 
-  /// Makes `folder` and its missing parents; `0` or the `errno` of the failing `mkdir(2)`.
-  static func makeFolders(_ folder: String) -> Int32 {
+  /// Makes `folder` and its missing parents.
+  ///
+  /// - Throws: ``Errno`` of the failing `mkdir(2)`; a folder already there is not a failure.
+  static func makeFolders(_ folder: String) throws(Errno) {
     var path = ""
     for component in folder.split(separator: "/", omittingEmptySubsequences: false) {
       path += path.isEmpty && folder.hasPrefix("/") ? "/" : (path.isEmpty ? "" : "/")
       path += component
       if component.isEmpty || component == "." || component == ".." { continue }
-      if mkdir(path, 0o755) != 0 && errno != EEXIST { return errno }
+      do throws(Errno) {
+        try SystemCalls.makeFolder(path)
+      } catch let error where error.code == EEXIST {
+        continue
+      }
     }
-    return 0
   }
 }

@@ -99,9 +99,10 @@ public struct PageCache: Sendable {
   public func store(_ page: CachedPage) throws(SafeWriteError) {
     let bytes = Entry.encode(page)
     guard bytes.count <= maxBytes else { return }
-    let made = Self.makeFolders(folder)
-    guard made == 0 else {
-      throw SafeWriteError(path: folder, operation: .makeDirectory, code: made)
+    do throws(Errno) {
+      try Self.makeFolders(folder)
+    } catch {
+      throw SafeWriteError(path: folder, operation: .makeDirectory, code: error.code)
     }
     let path = self.path(forKey: page.key)
     // A link or FIFO in the entry's place is replaced, never followed or written through.

@@ -3,38 +3,8 @@ import TableKitFiles
 
 #if canImport(Glibc)
   import Glibc
-
-  /// `read(2)`, named apart from ``ByteInput/read(appendingTo:)``.
-  private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int)
-    -> Int
-  {
-    Glibc.read(descriptor, bytes, count)
-  }
-
-  /// `pread(2)`: reads at `offset` without moving the descriptor's position, so two threads can
-  /// read one file.
-  private func systemRead(
-    _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, at offset: Int
-  ) -> Int {
-    Glibc.pread(descriptor, bytes, count, off_t(offset))
-  }
 #elseif canImport(Darwin)
   import Darwin
-
-  /// `read(2)`, named apart from ``ByteInput/read(appendingTo:)``.
-  private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int)
-    -> Int
-  {
-    Darwin.read(descriptor, bytes, count)
-  }
-
-  /// `pread(2)`: reads at `offset` without moving the descriptor's position, so two threads can
-  /// read one file.
-  private func systemRead(
-    _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, at offset: Int
-  ) -> Int {
-    Darwin.pread(descriptor, bytes, count, off_t(offset))
-  }
 #endif
 
 /// An input read in chunks: a file, or standard input; a file can be read again from the start.
@@ -85,12 +55,15 @@ package final class ByteInput {
   ///   directory.
   package init(path: String) throws(TableInputError) {
     name = path
-    descriptor = open(BytePath.cString(path), O_RDONLY | O_CLOEXEC)
+    do throws(Errno) {
+      descriptor = try SystemCalls.open(path, O_RDONLY | O_CLOEXEC)
+    } catch {
+      throw Self.failure(path, error)
+    }
     ownsDescriptor = true
-    guard descriptor >= 0 else { throw Self.failure(path, Self.systemMessage(errno)) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw Self.failure(path, Self.systemMessage(errno))
+      throw Self.failure(path, Errno(errno))
     }
     if status.st_mode & S_IFMT == S_IFDIR {
       throw Self.failure(path, "it is a directory, not a file")
@@ -192,16 +165,13 @@ package final class ByteInput {
     let wanted = knowsSize ? min(expectedLeft ?? 0, Self.chunkSize) : readSize
     let start = buffer.count
     buffer.append(contentsOf: Self.room[..<wanted])
-    let count = SystemCalls.retryingOnInterrupt {
-      buffer.withUnsafeMutableBytes { bytes in
-        systemRead(descriptor, bytes.baseAddress.map { $0 + start }, wanted)
+    let read = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in
+        try SystemCalls.read(
+          from: descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
       }
     }
-    guard count >= 0 else {
-      buffer.removeLast(wanted)
-      throw Self.failure(name, Self.systemMessage(errno))
-    }
-    buffer.removeLast(wanted - count)
+    let count = try counted(read, droppingFrom: &buffer, wanted: wanted)
     if let expectedLeft { self.expectedLeft = expectedLeft - count }
     if !knowsSize && count == wanted { readSize = min(readSize * 2, Self.chunkSize) }
     return count
@@ -222,15 +192,18 @@ package final class ByteInput {
       let wanted = min(Self.regionReadLimit, region.end - region.next)
       // Room for the first reads past the region's end, if any, with no copy of the buffer.
       let spare = regionLimit > region.end ? 1 << 16 : 0
-      var failed = false
+      var failure: Errno?
       buffer = [UInt8](unsafeUninitializedCapacity: wanted + spare) { bytes, initialized in
-        let count = SystemCalls.retryingOnInterrupt {
-          systemRead(descriptor, bytes.baseAddress, wanted, at: region.next)
+        let room = UnsafeMutableRawBufferPointer(
+          rebasing: UnsafeMutableRawBufferPointer(bytes)[..<wanted])
+        do throws(Errno) {
+          initialized = try SystemCalls.read(from: descriptor, into: room, at: region.next)
+        } catch {
+          failure = error
+          initialized = 0
         }
-        failed = count < 0
-        initialized = max(count, 0)
       }
-      guard !failed else { throw Self.failure(name, Self.systemMessage(errno)) }
+      if let failure { throw Self.failure(name, failure) }
       let count = buffer.count
       self.region = (region.next + count, count == 0 ? region.next : region.end)
       return count
@@ -247,16 +220,14 @@ package final class ByteInput {
     guard wanted > 0 else { return 0 }
     let start = buffer.count
     buffer.append(contentsOf: Self.room[..<wanted])
-    let count = SystemCalls.retryingOnInterrupt {
-      buffer.withUnsafeMutableBytes { bytes in
-        systemRead(descriptor, bytes.baseAddress.map { $0 + start }, wanted, at: region.next)
+    let read = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in
+        try SystemCalls.read(
+          from: descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]),
+          at: region.next)
       }
     }
-    guard count >= 0 else {
-      buffer.removeLast(wanted)
-      throw Self.failure(name, Self.systemMessage(errno))
-    }
-    buffer.removeLast(wanted - count)
+    let count = try counted(read, droppingFrom: &buffer, wanted: wanted)
     self.region = (region.next + count, count == 0 ? region.next : region.end)
     if count == 0 { regionLimit = region.next }
     return count
@@ -273,12 +244,10 @@ package final class ByteInput {
     var block = [UInt8](repeating: 0, count: 1 << 12)
     var next = offset
     while next < file.size {
-      let count = SystemCalls.retryingOnInterrupt {
-        block.withUnsafeMutableBytes { bytes in
-          systemRead(file.descriptor, bytes.baseAddress, bytes.count, at: next)
-        }
+      let count = block.withUnsafeMutableBytes { bytes in
+        try? SystemCalls.read(from: file.descriptor, into: bytes, at: next)
       }
-      guard count > 0 else { return nil }
+      guard let count, count > 0 else { return nil }
       if let found = block[..<count].firstIndex(of: UInt8(ascii: "\n")) {
         return next + found + 1
       }
@@ -308,9 +277,7 @@ package final class ByteInput {
   package func rewind() throws(TableInputError) {
     guard isRewindable else { throw Self.failure(name, "it cannot be read a second time") }
     pushedBack = []
-    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-      throw Self.failure(name, Self.systemMessage(errno))
-    }
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.failure(name, Errno(errno)) }
     var status = stat()
     expectedLeft = fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
   }
@@ -319,10 +286,24 @@ package final class ByteInput {
     TableInputError(path: name, position: nil, reason: .cannotRead(why))
   }
 
-  /// The system's message for `code`.
-  private static func systemMessage(_ code: Int32) -> String {
-    guard let message = strerror(code) else { return "error \(code)" }
-    return String(cString: message)
+  /// The error for a system call on the input that failed with `error`, in the system's words.
+  private static func failure(_ name: String, _ error: Errno) -> TableInputError {
+    failure(name, SystemCalls.message(for: error.code))
+  }
+
+  /// How many bytes a read into the last `wanted` bytes of `buffer` gave, the rest of those
+  /// bytes dropped; all of them when it failed.
+  private func counted(
+    _ read: Result<Int, Errno>, droppingFrom buffer: inout [UInt8], wanted: Int
+  ) throws(TableInputError) -> Int {
+    switch read {
+    case .success(let count):
+      buffer.removeLast(wanted - count)
+      return count
+    case .failure(let error):
+      buffer.removeLast(wanted)
+      throw Self.failure(name, error)
+    }
   }
 }
 

@@ -164,27 +164,22 @@ public struct SiteExporter: Sendable {
   public func export(
     _ stack: NavigationController, toDirectory path: String
   ) throws(SiteExportError) -> SiteExportReport {
-    do {
-      return try SafeWrite.directory(
-        at: path, protecting: inputPaths, replacesForeignFolder: replacesForeignFolder
-      ) { staged in
-        try export(stack) { (file, bytes) throws(SiteExportError) in
-          do {
-            try staged.writeFile(file) { try $0.write(contentsOf: bytes) }
-          } catch let error as SafeWriteError {
-            throw .cannotWrite(error)
-          } catch {
-            throw .cannotWrite(SafeWriteError(path: file, operation: .write, code: EIO))
-          }
+    // Typed closures all the way down: every failure arrives as what it is, none is invented.
+    let fill = { (staged: StagedDirectory) throws(SiteExportError) in
+      try export(stack) { (file, bytes) throws(SiteExportError) in
+        let page = { (page: inout StagedFile) throws(SafeWriteError) in
+          try page.write(contentsOf: bytes)
+        }
+        do throws(SafeWriteError) {
+          try staged.writeFile(file, failure: { $0 }, page)
+        } catch {
+          throw .cannotWrite(error)
         }
       }
-    } catch let error as SiteExportError {
-      throw error
-    } catch let error as SafeWriteError {
-      throw .cannotWrite(error)
-    } catch {
-      throw .cannotWrite(SafeWriteError(path: path, operation: .write, code: EIO))
     }
+    return try SafeWrite.directory(
+      at: path, protecting: inputPaths, replacesForeignFolder: replacesForeignFolder,
+      failure: SiteExportError.cannotWrite, fill)
   }
 
   /// Exports every level reachable from `stack`'s top level through `write`, which is handed

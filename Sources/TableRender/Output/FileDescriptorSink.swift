@@ -60,8 +60,10 @@ public final class FileDescriptorSink: ByteSink {
   /// - Parameter bytes: The chunk.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard error == nil, let base = bytes.baseAddress else { return }
-    let code = SystemCalls.writeAll(
-      descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count))
-    if code != 0 { error = .writeFailed(destination: destination, code: code) }
+    do throws(Errno) {
+      try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count))
+    } catch {
+      self.error = .writeFailed(destination: destination, code: error.code)
+    }
   }
 }

@@ -91,16 +91,8 @@ final class RawTerminal {
     if ready == 0 || (ready < 0 && errno == EINTR) { return [] }
     guard ready > 0 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 256)
-    let count = SystemCalls.retryingOnInterrupt {
-      buffer.withUnsafeMutableBytes { bytes in
-        #if canImport(Glibc)
-          Glibc.read(input, bytes.baseAddress, bytes.count)
-        #elseif canImport(Darwin)
-          Darwin.read(input, bytes.baseAddress, bytes.count)
-        #endif
-      }
-    }
-    guard count > 0 else { return nil }
+    let count = buffer.withUnsafeMutableBytes { try? SystemCalls.read(from: input, into: $0) }
+    guard let count, count > 0 else { return nil }
     return Array(buffer[..<count])
   }
 

@@ -20,6 +20,6 @@ struct FileDescriptorStream: TextOutputStream {
   mutating func write(_ string: String) {
     var text = string
     // A failed write to standard output or error has nowhere to be reported: it is dropped.
-    text.withUTF8 { bytes in _ = SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
+    text.withUTF8 { bytes in try? SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
   }
 }

@@ -65,10 +65,10 @@ enum OutputFile {
   ) {
     // Through `SystemCalls.status`, which opens the path's own bytes (not always UTF-8).
     let unchanged: String
-    switch SystemCalls.status(path, followingLinks: true) {
-    case .failure: unchanged = "; no file was written"
-    case .success(let status):
+    if let status = try? SystemCalls.status(path, followingLinks: true) {
       unchanged = status.st_mode & S_IFMT == S_IFREG ? "; the old file is unchanged" : ""
+    } else {
+      unchanged = "; no file was written"
     }
     do {
       try SafeWrite.file(at: path) { file in
@@ -92,7 +92,7 @@ enum OutputFile {
   /// input file's size when there is one.
   private static func progress(writing descriptor: Int32, inputPath: String?) -> ProgressTicker {
     let inputSize = inputPath.flatMap { $0 == "-" ? nil : $0 }.flatMap { path -> Int? in
-      guard case .success(let status) = SystemCalls.status(path, followingLinks: true),
+      guard let status = try? SystemCalls.status(path, followingLinks: true),
         status.st_mode & S_IFMT == S_IFREG
       else { return nil }
       return Int(status.st_size)

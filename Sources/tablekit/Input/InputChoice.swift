@@ -52,9 +52,11 @@ extension InputChoice {
     } catch {
       // The path's own bytes (it may carry bytes that are not UTF-8), never the link's target.
       let missing: Bool
-      switch SystemCalls.status(path, followingLinks: false) {
-      case .success: missing = false
-      case .failure(let failure): missing = failure.code == ENOENT
+      do throws(Errno) {
+        _ = try SystemCalls.status(path, followingLinks: false)
+        missing = false
+      } catch {
+        missing = error.code == ENOENT
       }
       throw CommandFailure(message: error.description, status: missing ? .noInput : .dataError)
     }

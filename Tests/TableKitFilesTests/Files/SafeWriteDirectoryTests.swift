@@ -51,9 +51,11 @@ import Testing
     try folder.put("stale", at: "site/old/gone.html")
     try folder.markAsWritten("site")
     chmod(folder.at("site"), 0o750)
-    try SafeWrite.directory(at: folder.at("site"), exchanges: false) { staged in
-      try staged.writeFile("index.html") { try $0.write("new home") }
+    let page = { (file: inout StagedFile) throws(SafeWriteError) in try file.write("new home") }
+    let fill = { (staged: StagedDirectory) throws(SafeWriteError) in
+      try staged.writeFile("index.html", failure: { $0 }, page)
     }
+    try SafeWrite.directory(at: folder.at("site"), exchanges: false, failure: { $0 }, fill)
     #expect(try folder.writtenTree("site") == ["index.html": "new home"])
     #expect(folder.mode(at: "site") == 0o750)
     #expect(try folder.names() == ["site"])
@@ -134,6 +136,20 @@ import Testing
       try SafeWrite.directory(at: target) { staged in
         try staged.writeFile("page.html") { try $0.write("first") }
         try staged.writeFile("page.html") { try $0.write("second") }
+      }
+    }
+    #expect(try folder.names() == [])
+  }
+
+  @Test func aFolderOfAPageWhereAFileIsIsAnError() throws {
+    let folder = try ScratchFolder()
+    let target = folder.at("site")
+    #expect(
+      throws: SafeWriteError(path: target + "/a/b.html", operation: .makeDirectory, code: ENOTDIR)
+    ) {
+      try SafeWrite.directory(at: target) { staged in
+        try staged.writeFile("a") { try $0.write("a file") }
+        try staged.writeFile("a/b.html") { try $0.write("a page under it") }
       }
     }
     #expect(try folder.names() == [])

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitFiles
 import TableKitModels
 import Testing
 
@@ -19,6 +20,21 @@ import Testing
       try cache.store(stored)
       #expect(cache.page(forKey: "a") == stored)
       #expect(cache.page(forKey: "b") == nil)
+    }
+  }
+
+  @Test func aFolderThatCannotBeMadeIsReportedWithTheSystemsCode() async throws {
+    try await withCacheFolder { folder in
+      let clock = TestClock()
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+      let cache = PageCache(folder: folder + "/file/pages", clock: clock.closure)
+      #expect(
+        throws: SafeWriteError(
+          path: folder + "/file/pages", operation: .makeDirectory, code: ENOTDIR)
+      ) {
+        try cache.store(page("a", bytes: 10, clock: clock))
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitFiles
+import TableKitNavigation
 import TableRender
 import Testing
 
@@ -79,5 +80,33 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: folder)
     #expect(files.contains("index.html") && files.contains(SafeWrite.writtenMarker))
     #expect(!files.contains("notes.txt"))
+  }
+}
+
+extension SiteExportDirectoryTests {
+  /// A page whose path is longer than the system takes (a drill-down 100 levels deep, each
+  /// folder named by a 48-byte title) cannot be written: the export reports the system's own
+  /// code for that page's folder, and leaves nothing behind.
+  @Test func aPageThatCannotBeWrittenReportsTheSystemsErrno() throws {
+    let parent = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tablekit-export-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
+    let title = String(repeating: "a", count: SitePageNaming.maximumReadableLength)
+    var tree: NestedValue = .list(["leaf"], title: title)
+    for _ in 0..<100 { tree = .list([tree], title: title) }
+    var exporter = SiteExporter()
+    exporter.maximumDepth = 200
+    let stack = NavigationController(drillingInto: tree, title: "Root")
+    let error = #expect(throws: SiteExportError.self) {
+      try exporter.export(stack, toDirectory: parent + "/site")
+    }
+    guard case .cannotWrite(let failure) = error else {
+      Issue.record("expected cannotWrite, got \(String(describing: error))")
+      return
+    }
+    #expect(failure.operation == .makeDirectory && failure.code == ENAMETOOLONG)
+    #expect(failure.path.hasPrefix(parent + "/site/1-"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent).isEmpty)
   }
 }
