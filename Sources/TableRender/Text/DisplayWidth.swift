@@ -201,7 +201,7 @@ package enum DisplayWidth {
   ///   - value: The scalar value to look for.
   ///   - ranges: Ranges sorted by their bounds, none overlapping.
   /// - Returns: `true` when a range contains `value`.
-  private static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
+  package static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
     ranges.withUnsafeBufferPointer { ranges in
       var low = 0
       var high = ranges.count

@@ -11,6 +11,8 @@ package struct OutputFormatting {
     case markdown
     case csv
     case html
+    case latex
+    case typst
   }
 
   /// The text styles, by the names the command line uses.
@@ -58,7 +60,8 @@ package struct OutputFormatting {
           expected: "one of \(styleList)", { name in styles.first { $0.name == name }?.style },
           to: \.style),
         .flag(
-          "--fragment", help: "HTML: write a bare <table> instead of a whole document.",
+          "--fragment",
+          help: "HTML, LaTeX: write the table alone instead of a whole document.",
           sets: \.htmlFragment),
         .flag(
           "--no-formula-guard",

@@ -83,6 +83,10 @@ enum RenderCommand {
     case .html:
       return HTMLTableRenderer(
         caption: title, mode: output.htmlFragment ? .fragment : .document(title: title ?? "Table"))
+    case .latex:
+      return LaTeXTableRenderer(caption: title, mode: output.htmlFragment ? .fragment : .document)
+    case .typst:
+      return TypstTableRenderer(title: title)
     }
   }
 }

@@ -15,6 +15,9 @@ struct OpenedLevel {
 /// - csv: per level a record `breadcrumbs,url`, the table, and an empty line.
 /// - html: one document, a `<section>` per level with the URL in `<code>` and the table with
 ///   the breadcrumbs as its caption (`--fragment`: the sections alone).
+/// - latex: one document, a `longtable` per level captioned with its breadcrumbs and URL
+///   (`--fragment`: the tables alone).
+/// - typst: a heading per level (breadcrumbs and URL), then its table.
 ///
 /// Every title and URL is untrusted and goes through the renderers' escaping.
 struct OpenedStackWriter {
@@ -63,6 +66,22 @@ struct OpenedStackWriter {
       } else {
         output += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         output += "<title>Car catalogue</title>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+      }
+    case .latex:
+      // One document, a captioned table per level: the caption names the level and its URL.
+      let isWhole = !options.output.htmlFragment
+      if isWhole { output += LaTeXTableRenderer.documentStart(engine: .pdfLaTeX) }
+      for level in levels {
+        output += LaTeXTableRenderer(
+          caption: level.breadcrumbs + " (" + level.url + ")", mode: .fragment
+        ).render(level.controller.table)
+      }
+      if isWhole { output += LaTeXTableRenderer.documentEnd }
+    case .typst:
+      for (index, level) in levels.enumerated() {
+        if index > 0 { output += "\n" }
+        output += TypstTableRenderer(title: level.breadcrumbs + " (" + level.url + ")").render(
+          level.controller.table)
       }
     }
   }
