@@ -89,25 +89,7 @@ public struct OutputBuffer {
     if Self.checksWrites {
       precondition(budget >= 0, "OutputBuffer: a raw write asked for a budget of \(budget) bytes")
     }
-    if budget <= storage.capacity - count {
-      writeInRoom(budget: budget, body)
-    } else {
-      writeAfterFlushing(budget: budget, body)
-    }
-  }
-
-  /// A raw write that does not fit what is left of the block: hands the block on, then writes
-  /// in the empty block or, for a budget larger than a block, aside.
-  ///
-  /// Out of line, so a writer that inlines ``writeUnsafeBytes(budget:_:)`` into its row loop
-  /// carries one comparison for the block, not the flush and the copy aside.
-  @inline(never)
-  private mutating func writeAfterFlushing(
-    budget: Int,
-    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
-  ) {
-    flush()
-    if budget <= storage.capacity {
+    if makeRoom(for: budget) {
       writeInRoom(budget: budget, body)
     } else {
       writeAside(budget: budget, body)
