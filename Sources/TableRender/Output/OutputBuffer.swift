@@ -24,11 +24,6 @@ public struct OutputBuffer {
   package let sink: any ByteSink
   private let storage: Storage
   private var count = 0
-  #if DEBUG || TABLEKIT_CHECKED_WRITES
-    /// The budget of the room ``reserve(_:)`` handed out and ``commit(_:)`` has not closed, or
-    /// `nil`.
-    private var openBudget: Int?
-  #endif
 
   /// Creates an empty buffer in front of `sink`.
   ///
@@ -63,7 +58,9 @@ public struct OutputBuffer {
   /// returns how many it stored; they become the next bytes of the output. The budget is the
   /// most the writer can ever store for its input, stated once beside the writer (such as
   /// ``longestInteger`` or a CSV field's `2 × count + 3`), and the room is only valid inside
-  /// `body`. A budget larger than a block is written aside and copied, so any budget works.
+  /// `body`. A budget larger than a block is written aside and copied, so any budget works. A
+  /// writer that finds it cannot finish returns zero and adds nothing, whatever it stored: the
+  /// text grid stores a line this way and draws it another way when a value does not fit.
   ///
   /// As in swift-nio's `ByteBuffer.writeWithUnsafeMutableBytes(minimumWritableBytes:_:)`, the
   /// count is checked when it is added: in a debug build, and in the fuzzers' build (which
@@ -123,9 +120,9 @@ public struct OutputBuffer {
     _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
   ) {
     let room = UnsafeMutableBufferPointer(start: storage.base + count, count: budget)
-    if Self.checksWrites { openRoom(room) }
+    if Self.checksWrites { Self.markGuard(after: room) }
     let written = body(room)
-    if Self.checksWrites { closeRoom(written: written) }
+    if Self.checksWrites { Self.checkWrite(written, in: room) }
     count += written
   }
 
@@ -141,29 +138,6 @@ public struct OutputBuffer {
     let written = body(room)
     if Self.checksWrites { Self.checkWrite(written, in: room) }
     write(utf8: UnsafeBufferPointer(start: aside, count: written))
-  }
-
-  /// Notes that `room` is handed out and marks the bytes after it (checked writes only).
-  ///
-  /// A room ``reserve(_:)`` handed out and nobody committed is given up here: the text grid
-  /// reserves a line and draws it another way when a value does not fit.
-  private mutating func openRoom(_ room: UnsafeMutableBufferPointer<UInt8>) {
-    #if DEBUG || TABLEKIT_CHECKED_WRITES
-      openBudget = room.count
-    #endif
-    Self.markGuard(after: room)
-  }
-
-  /// Checks the write into the room handed out last and closes it (checked writes only).
-  private mutating func closeRoom(written: Int) {
-    #if DEBUG || TABLEKIT_CHECKED_WRITES
-      guard let budget = openBudget else {
-        preconditionFailure("OutputBuffer: \(written) bytes committed with no room reserved")
-      }
-      openBudget = nil
-      Self.checkWrite(
-        written, in: UnsafeMutableBufferPointer(start: storage.base + count, count: budget))
-    #endif
   }
 
   /// Fills the ``guardLength`` bytes after `room` with ``guardByte``.
@@ -391,35 +365,6 @@ public struct OutputBuffer {
     let (high, low) = value.quotientAndRemainder(dividingBy: chunk)
     fill128(start, length: length - 19, digitsOf: high)
     fill(start + length - 19, length: 19, digitsOf: UInt64(low))
-  }
-
-  /// Room for `capacity` more bytes, for a renderer that stores a whole line in place.
-  ///
-  /// Write from the returned pointer on, then say how many bytes with ``commit(_:)`` before any
-  /// other write; a reservation not committed is given up by the next write. `nil` when
-  /// `capacity` is more than a block holds; write piece by piece then. Prefer
-  /// ``writeUnsafeBytes(budget:_:)``, which cannot leave a room open; this pair is the same
-  /// checked write split in two, for the text grid's line drawing.
-  ///
-  /// - Parameter capacity: The most bytes that will be stored.
-  /// - Returns: Where the next byte goes.
-  package mutating func reserve(_ capacity: Int) -> UnsafeMutablePointer<UInt8>? {
-    guard makeRoom(for: capacity) else { return nil }
-    let room = UnsafeMutableBufferPointer(start: storage.base + count, count: capacity)
-    if Self.checksWrites { openRoom(room) }
-    return room.start
-  }
-
-  /// Adds `length` bytes stored after ``reserve(_:)`` to the buffer.
-  ///
-  /// With checked writes on, a length below zero or over the capacity reserved, a byte stored
-  /// past the room, or a commit with no reservation stops the program, as in
-  /// ``writeUnsafeBytes(budget:_:)``.
-  ///
-  /// - Parameter length: How many bytes were stored; at most the capacity reserved.
-  package mutating func commit(_ length: Int) {
-    if Self.checksWrites { closeRoom(written: length) }
-    count += length
   }
 
   /// Stores a decimal at `target` as ``write(decimal:fractionDigits:)`` writes it and returns

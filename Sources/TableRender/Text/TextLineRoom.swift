@@ -1,6 +1,6 @@
 package import TableKit
 
-/// Room reserved in an `OutputBuffer` for one plain line of a text table, filled from its start:
+/// Room in an `OutputBuffer` for one plain line of a text table, filled from its start:
 /// the text grid's raw stores, each checked in debug builds to stay inside the room.
 ///
 /// A line is stored in place, value by value, with no check of the buffer per value: the room
@@ -10,7 +10,7 @@ package import TableKit
 /// ends after the last byte that is not a space.
 ///
 /// ```swift
-/// var room = TextLineRoom(start: start, capacity: 16)
+/// var room = TextLineRoom(bytes)  // a room of 16 bytes from `writeUnsafeBytes(budget:_:)`
 /// room.storeSpaces(2)
 /// room.store("true")
 /// room.storeSpaces(3)
@@ -19,24 +19,23 @@ package import TableKit
 package struct TextLineRoom {
   /// Where the line starts.
   private let start: UnsafeMutablePointer<UInt8>
-  /// The bytes reserved: nothing is stored at `start + capacity` or after.
+  /// The bytes of the room: nothing is stored at `start + capacity` or after.
   private let capacity: Int
   /// Where the next byte goes.
   private var next: UnsafeMutablePointer<UInt8>
   /// Where the last byte that is not padding ends: spaces are never left at a line's end.
   private var end: UnsafeMutablePointer<UInt8>
 
-  /// Room for `capacity` bytes from `start`.
+  /// The room `bytes`, filled from its start.
   ///
-  /// - Parameters:
-  ///   - start: The first byte of the room, from `OutputBuffer.reserve(_:)`.
-  ///   - capacity: How many bytes were reserved.
+  /// - Parameter bytes: The room of a raw write, from
+  ///   `OutputBuffer.writeUnsafeBytes(budget:_:)`.
   @inline(__always)
-  package init(start: UnsafeMutablePointer<UInt8>, capacity: Int) {
-    self.start = start
-    self.capacity = capacity
-    self.next = start
-    self.end = start
+  package init(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+    self.start = bytes.start
+    self.capacity = bytes.count
+    self.next = bytes.start
+    self.end = bytes.start
   }
 
   /// The bytes of the line so far, up to its last byte that is not padding.
@@ -241,7 +240,8 @@ extension TextLineRoom {
       }
     }
 
-    /// The room a plain line reserves: ``line``, ``slack`` and ``wordOverhang``.
+    /// The room a plain line asks for, the budget of its raw write: ``line``, ``slack`` and
+    /// ``wordOverhang``.
     package var capacity: Int { line + slack + Self.wordOverhang }
   }
 }

@@ -1,26 +1,48 @@
 import TableKit
 
 /// The fast path of the text grid: a row of plain values, each fitting its column, stored in
-/// place in one reserved run of the buffer.
+/// place in one raw write of the buffer.
 ///
 /// Room is made once for the whole line and every byte (borders, spaces, values) is stored in
 /// place, value by value, as each is measured: a row costs one check of the buffer, and each
-/// value is looked at once. This is the text grid's only raw write. Its budget is stated once,
-/// in ``TextLineRoom/Budget``, and every store goes through a ``TextLineRoom``, which checks in
+/// value is looked at once. This is the text grid's only raw write
+/// (`OutputBuffer.writeUnsafeBytes(budget:_:)`). Its budget is stated once, in
+/// ``TextLineRoom/Budget``, and every store goes through a ``TextLineRoom``, which checks in
 /// debug builds that it stays inside the room; the line as a whole is checked against the
-/// budget before it is committed.
+/// budget before its length is returned to the buffer.
 extension TextTableDrawing {
   /// Draws `values` as one line when every visible one is plain and fits its column; otherwise
   /// writes nothing and returns `false`.
   ///
-  /// Nothing is committed until the line is complete, so a value that turns out not to be
-  /// plain, or not to fit, leaves the buffer as it was.
+  /// The raw write adds nothing until the line is complete, so a value that turns out not to
+  /// be plain, or not to fit, leaves the buffer as it was.
   mutating func writePlainLine(
     _ values: UnsafeBufferPointer<CellValue>,
     accessory: CellAccessory,
     to output: inout OutputBuffer
   ) -> Bool {
-    guard var room = reserveLine(in: &output) else { return false }
+    var drawn = false
+    output.writeUnsafeBytes(budget: plainLineBudget.capacity) { bytes in
+      var room = TextLineRoom(bytes)
+      guard let slackLeft = storePlainLine(values, accessory: accessory, in: &room) else {
+        return 0
+      }
+      drawn = true
+      return endPlainLine(&room, slackLeft: slackLeft)
+    }
+    if drawn { pendingSpaces = 0 }
+    return drawn
+  }
+
+  /// Stores the line of `values` in `room`, up to its last byte that is not padding, and
+  /// returns what its values left of the budget's slack; `nil` as soon as a value is not plain
+  /// or does not fit.
+  @inline(__always)
+  private func storePlainLine(
+    _ values: UnsafeBufferPointer<CellValue>,
+    accessory: CellAccessory,
+    in room: inout TextLineRoom
+  ) -> Int? {
     let verticalWord = plainLineBudget.verticalWord
     // What is left of the slack for values with more bytes than columns.
     var slack = plainLineBudget.slack
@@ -50,10 +72,10 @@ extension TextTableDrawing {
           case .needsEscaping: nil
           }
         }
-        guard let textWidth = measured ?? nil else { return false }
+        guard let textWidth = measured ?? nil else { return nil }
         let byteCount = text.utf8.count
         slack -= max(byteCount - textWidth, 0)
-        guard textWidth <= width, slack >= 0 else { return false }
+        guard textWidth <= width, slack >= 0 else { return nil }
         let (left, after) = geometry.padding(
           contentWidth: textWidth, number: nil, width: width,
           alignment: geometry.textPlacements[column], column: column)
@@ -62,7 +84,7 @@ extension TextTableDrawing {
         right = after
       case .integer(let number):
         let parts = NumberWidth.parts(ofInteger: number)
-        guard parts.whole <= width else { return false }
+        guard parts.whole <= width else { return nil }
         let (left, after) = geometry.padding(
           contentWidth: parts.whole, number: parts, width: width,
           alignment: geometry.numberPlacements[column], column: column)
@@ -71,7 +93,7 @@ extension TextTableDrawing {
         right = after
       case .decimal(let number, let digits):
         let parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
-        guard parts.whole + parts.fraction <= width else { return false }
+        guard parts.whole + parts.fraction <= width else { return nil }
         let (left, after) = geometry.padding(
           contentWidth: parts.whole + parts.fraction, number: parts, width: width,
           alignment: geometry.numberPlacements[column], column: column)
@@ -81,7 +103,7 @@ extension TextTableDrawing {
         right = after
       case .exactDecimal(let number):
         let parts = NumberWidth.parts(ofExactDecimal: number)
-        guard parts.whole + parts.fraction <= width else { return false }
+        guard parts.whole + parts.fraction <= width else { return nil }
         let (left, after) = geometry.padding(
           contentWidth: parts.whole + parts.fraction, number: parts, width: width,
           alignment: geometry.numberPlacements[column], column: column)
@@ -90,7 +112,7 @@ extension TextTableDrawing {
         right = after
       case .boolean(let flag):
         let word: StaticString = flag ? "true" : "false"
-        guard word.utf8CodeUnitCount <= width else { return false }
+        guard word.utf8CodeUnitCount <= width else { return nil }
         let (left, after) = geometry.padding(
           contentWidth: word.utf8CodeUnitCount, number: nil, width: width,
           alignment: geometry.textPlacements[column], column: column)
@@ -121,34 +143,20 @@ extension TextTableDrawing {
       if vertical != nil { room.storeSpaces(1) }
     }
     if let vertical { room.storeVertical(vertical, word: verticalWord) }
-    commitLine(&room, slackLeft: slack, to: &output)
-    pendingSpaces = 0
-    return true
+    return slack
   }
 
-  /// The text grid's one raw write, begun: room for the longest plain line of the table (its
-  /// ``TextLineRoom/Budget/capacity``), or `nil` when a block cannot hold it.
-  @inline(__always)
-  private func reserveLine(in output: inout OutputBuffer) -> TextLineRoom? {
-    let capacity = plainLineBudget.capacity
-    guard let start = output.reserve(capacity) else { return nil }
-    return TextLineRoom(start: start, capacity: capacity)
-  }
-
-  /// The text grid's one raw write, finished: ends the line in `room` with a line break and
-  /// commits it.
+  /// Ends the line in `room` with a line break and returns its length, the count of the text
+  /// grid's raw write.
   ///
   /// In debug builds the line is checked against its budget: its frame and columns, and no
-  /// more of the slack than its values claimed (`slackLeft` is what they left of it).
+  /// more of the slack than its values claimed (`slackLeft` is what they left of it). The
+  /// buffer checks the count against the whole room.
   @inline(__always)
-  private func commitLine(
-    _ room: inout TextLineRoom, slackLeft: Int, to output: inout OutputBuffer
-  ) {
+  private func endPlainLine(_ room: inout TextLineRoom, slackLeft: Int) -> Int {
     assert(
       room.length + 1 <= plainLineBudget.line + (plainLineBudget.slack - slackLeft),
       "a plain line of \(room.length + 1) bytes passed its budget")
-    let length = room.endLine()
-    assert(length <= plainLineBudget.capacity, "a plain line of \(length) bytes passed its room")
-    output.commit(length)
+    return room.endLine()
   }
 }

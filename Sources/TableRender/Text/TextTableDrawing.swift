@@ -13,7 +13,7 @@ import TableKit
 /// - `TextTableDrawing+Lines.swift`: a line drawn piece by piece from ``TextField``s, for
 ///   titles, multi-line cells and anything that needs escaping;
 /// - `TextTableDrawing+PlainLine.swift`: the fast path, a row of plain values stored in place in
-///   one reserved run of the buffer, with its byte budget and the checks on it.
+///   one raw write of the buffer, with its byte budget and the checks on it.
 ///
 /// It keeps track of what the last line was, so rules appear only where they belong: under the
 /// header, around section titles and footers, and at the edges of a boxed table. Spaces are held

@@ -55,6 +55,23 @@ import Testing
     #expect(sink.brokenChunks == 0)
   }
 
+  /// A writer that cannot finish returns zero: what it stored is not added, in a block or
+  /// aside, and the next write starts where the last one ended.
+  @Test(arguments: [8, 1_000])
+  func aWriterThatReturnsZeroAddsNothing(budget: Int) {
+    let sink = ChunkRecordingSink()
+    var buffer = OutputBuffer(sink: sink, chunkSize: 256)
+    buffer.write("a")
+    buffer.writeUnsafeBytes(budget: budget) { room in
+      room[0] = UInt8(ascii: "x")
+      room[budget - 1] = UInt8(ascii: "y")
+      return 0
+    }
+    buffer.write("b")
+    buffer.flush()
+    #expect(sink.text == "ab")
+  }
+
   #if DEBUG
     @Test func checksAreOnInADebugBuild() {
       #expect(OutputBuffer.checksWrites)
@@ -95,18 +112,11 @@ import Testing
       }
     }
 
-    @Test func aCommitOverTheReservedCapacityStopsTheProgram() async {
+    /// A room written aside is checked the same way: a count over its budget stops the program.
+    @Test func aCountOverTheBudgetOfARoomWrittenAsideStopsTheProgram() async {
       await #expect(processExitsWith: .failure) {
-        var buffer = OutputBuffer(sink: DiscardingSink())
-        _ = buffer.reserve(3)
-        buffer.commit(4)
-      }
-    }
-
-    @Test func aCommitWithNoReservationStopsTheProgram() async {
-      await #expect(processExitsWith: .failure) {
-        var buffer = OutputBuffer(sink: DiscardingSink())
-        buffer.commit(1)
+        var buffer = OutputBuffer(sink: DiscardingSink(), chunkSize: 256)
+        buffer.writeUnsafeBytes(budget: 1_000) { _ in 1_001 }
       }
     }
 
@@ -114,14 +124,18 @@ import Testing
     /// so it is the wrong count that stops them.
     @Test func theSameWritesWithinTheirBudgetsExitCleanly() async {
       await #expect(processExitsWith: .success) {
-        var buffer = OutputBuffer(sink: DiscardingSink())
+        var buffer = OutputBuffer(sink: DiscardingSink(), chunkSize: 256)
         buffer.writeUnsafeBytes(budget: 4) { room in
           room[3] = UInt8(ascii: "x")
           return 4
         }
-        if let room = buffer.reserve(3) {
-          room.pointee = UInt8(ascii: "y")
-          buffer.commit(3)
+        buffer.writeUnsafeBytes(budget: 3) { room in
+          room[0] = UInt8(ascii: "y")
+          return 0
+        }
+        buffer.writeUnsafeBytes(budget: 1_000) { room in
+          room[999] = UInt8(ascii: "z")
+          return 1_000
         }
         buffer.flush()
       }

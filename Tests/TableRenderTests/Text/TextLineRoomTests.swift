@@ -16,8 +16,7 @@ import Testing
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4 * capacity)
     defer { buffer.deallocate() }
     buffer.initialize(repeating: 0xFF)
-    guard let start = buffer.baseAddress else { return ([], 0) }
-    var room = TextLineRoom(start: start, capacity: capacity)
+    var room = TextLineRoom(UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]))
     body(&room)
     let length = room.endLine()
     return (Array(buffer[..<length]), buffer[length])
@@ -116,20 +115,18 @@ import Testing
       await #expect(processExitsWith: .failure) {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
         defer { buffer.deallocate() }
-        guard let start = buffer.baseAddress else { return }
-        var room = TextLineRoom(start: start, capacity: 4)
+        var room = TextLineRoom(UnsafeMutableBufferPointer(rebasing: buffer[..<4]))
         room.storeSpaces(5)
       }
     }
 
     /// A value that takes more bytes than it was measured at stops the process in a debug
-    /// build, before its line is committed.
+    /// build, before its line is added to the buffer.
     @Test func aValueLongerThanItsMeasureIsCaughtInDebugBuilds() async {
       await #expect(processExitsWith: .failure) {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
         defer { buffer.deallocate() }
-        guard let start = buffer.baseAddress else { return }
-        var room = TextLineRoom(start: start, capacity: 32)
+        var room = TextLineRoom(UnsafeMutableBufferPointer(rebasing: buffer[..<32]))
         room.store(integer: 1_000, byteCount: 3)
       }
     }

@@ -51,6 +51,23 @@ import Testing
     #expect(data[2].contains("     0.07  "))
   }
 
+  /// A row whose plain line's budget (524 bytes here) is larger than a block of 256 is stored
+  /// aside and copied: it arrives whole, the same as through a large block.
+  @Test func aRowWhoseBudgetPassesABlockIsDrawnWhole() {
+    let payee = String(repeating: "Payee ", count: 16) + "Zoë"
+    let wide = makePaymentsTable([
+      (nil, [Payment(payee: payee, cents: 125_000, isOpen: true)])
+    ])
+    let sink = ChunkRecordingSink()
+    var output = OutputBuffer(sink: sink, chunkSize: 256)
+    TextTableRenderer().render(wide, into: &output)
+    output.flush()
+    // The indent, the payee (99 columns), gaps of two, the amount, the flag, the marker.
+    #expect(sink.text.contains("\n  " + payee + "  1250.00  true  ›\n"))
+    #expect(sink.text == TextTableRenderer().render(wide))
+    #expect(sink.brokenChunks == 0)
+  }
+
   @Test func marksRowsThatLeadDeeper() {
     let rows = TextTableRenderer().render(table).split(separator: "\n")
     #expect(rows.filter { $0.hasSuffix("›") }.count == 2)
