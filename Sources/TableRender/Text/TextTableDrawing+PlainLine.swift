@@ -121,7 +121,7 @@ extension TextTableDrawing {
         right = after
       case .money, .percent, .date:
         // Values a report's formats usually show: the slower line measures their text.
-        return false
+        return nil
       case .empty:
         right = width
       }
