@@ -35,8 +35,8 @@ expect_output "USAGE: tablekit export" export --help
 expect_output "tablekit " --version
 expect_failure 64 "no command frobnicate" help frobnicate
 
-expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format pdf
-expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, not \`pdf\`" --format=pdf
+expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, latex, typst, not \`pdf\`" --format pdf
+expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, latex, typst, not \`pdf\`" --format=pdf
 expect_failure 64 "--style needs one of plain, compact" --style fancy
 expect_failure 64 "argument 2, \`0\`: --max-width needs a positive whole number, not \`0\`" --max-width 0
 expect_failure 64 "argument 1, \`--colour\`: unknown option --colour; see tablekit --help" --colour

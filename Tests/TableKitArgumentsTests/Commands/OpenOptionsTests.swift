@@ -37,7 +37,7 @@ import tablekit
     #expect(
       throws: UsageError.invalidValue(
         ArgumentToken("pdf", index: 3), option: "--format",
-        expected: "one of text, markdown, csv, html")
+        expected: "one of text, markdown, csv, html, latex, typst")
     ) { try OpenOptions.parse(["--format", "pdf", "u"]) }
     let style = try #require(throws: UsageError.self) { try OpenOptions.parse(["-s", "x", "u"]) }
     #expect(style.token == ArgumentToken("x", index: 3))
