@@ -340,7 +340,8 @@ public struct HTMLTableRenderer: TableRenderer {
     case .integer(let number): output.write(integer: number)
     case .decimal(let number, let digits): output.write(decimal: number, fractionDigits: digits)
     case .exactDecimal(let number): output.write(exactDecimal: number)
-    case .money, .percent: output.write(value)
+    case .money(let money): output.write(money.description)
+    case .percent(let fraction): output.write(fraction.percentText)
     case .date(let date): output.writeEscapedHTML(date.written)
     case .boolean(let flag): output.write(flag ? "true" : "false")
     case .empty: break

@@ -31,20 +31,29 @@ extension OutputBuffer {
       return store(decimal: number, fractionDigits: digits, at: target)
     case .exactDecimal(let number):
       return store(exactDecimal: number, at: target)
-    case .money, .percent:
-      // Letters, digits, a point, a sign, a space and `%`: nothing any format escapes.
-      var plain = value.text
-      return plain.withUTF8 { bytes in
-        UnsafeMutableRawBufferPointer(start: target, count: bytes.count).copyMemory(
-          from: UnsafeRawBufferPointer(bytes))
-        return bytes.count
-      }
+    case .money(let money):
+      return storeVerbatim(money.description, at: target)
+    case .percent(let fraction):
+      return storeVerbatim(fraction.percentText, at: target)
     case .date(let date):
       return date.written.utf8.withContiguousStorageIfAvailable { text($0, target) } ?? 0
     case .boolean(let flag):
       return store(flag ? "true" : "false" as StaticString, at: target)
     case .empty:
       return empty(target)
+    }
+  }
+
+  /// Stores the UTF-8 of `text` at `target` as it is and returns its length: for the plain text
+  /// of money and percentages, letters, digits, a point, a sign, a space and `%`, which no format
+  /// escapes. Out of line, so the rows that hold none of them carry none of this code.
+  @inline(never)
+  static func storeVerbatim(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      UnsafeMutableRawBufferPointer(start: target, count: bytes.count).copyMemory(
+        from: UnsafeRawBufferPointer(bytes))
+      return bytes.count
     }
   }
 }

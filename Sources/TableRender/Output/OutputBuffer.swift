@@ -475,7 +475,8 @@ public struct OutputBuffer {
     case .integer(let number): write(integer: number)
     case .decimal(let number, let digits): write(decimal: number, fractionDigits: digits)
     case .exactDecimal(let number): write(exactDecimal: number)
-    case .money, .percent: write(value.text)
+    case .money(let money): write(money.description)
+    case .percent(let fraction): write(fraction.percentText)
     case .date(let date): write(date.written)
     case .boolean(let flag): write(flag ? "true" : "false" as StaticString)
     case .empty: break

@@ -139,8 +139,10 @@ package struct TextValueWidth {
       parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
     case .exactDecimal(let number):
       parts = NumberWidth.parts(ofExactDecimal: number)
-    case .money, .percent:
-      width = value.text.utf8.count
+    case .money(let money):
+      width = money.description.utf8.count
+    case .percent(let fraction):
+      width = fraction.percentText.utf8.count
     case .date(let date):
       isBlank = date.written.utf8.isEmpty
       width = TextField(text: date.written, tabWidth: tabWidth).width
