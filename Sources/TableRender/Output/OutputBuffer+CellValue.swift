@@ -44,9 +44,11 @@ extension OutputBuffer {
     }
   }
 
-  /// Stores the UTF-8 of `text` at `target` as it is and returns its length: for the plain text
-  /// of money and percentages, letters, digits, a point, a sign, a space and `%`, which no format
-  /// escapes. Out of line, so the rows that hold none of them carry none of this code.
+  /// Stores the UTF-8 of `text` at `target` as it is and returns its length.
+  ///
+  /// For the plain text of money and percentages: letters, digits, a point, a sign, a space and
+  /// `%`, which no format escapes. Out of line, so the rows that hold none of them carry none of
+  /// this code.
   @inline(never)
   static func storeVerbatim(_ text: String, at target: UnsafeMutablePointer<UInt8>) -> Int {
     var text = text
