@@ -3,7 +3,7 @@ public import TableKit
 /// How one column of a report shows its values: as they are, or as numbers, money, percentages,
 /// scientific notation or dates in a locale's conventions.
 public struct ColumnFormat: Hashable, Sendable {
-  /// Values as a plain table shows them (``TableKit/CellValue/text``).
+  /// Values as a plain table shows them (`CellValue.text`).
   public static let plain = ColumnFormat()
 
   /// The text shown for an empty value.
