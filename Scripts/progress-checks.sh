@@ -7,7 +7,8 @@
 #     terminal test keeps it off), for a conversion with -o and a browse load;
 #   - on a real terminal (a pseudo-terminal from script(1)), a conversion with -o draws
 #     `tablekit: <bytes> of <size> (<n>%) · <rows> rows` redrawn with \r and cleared at the end,
-#     standard input draws it without the size, and a browse load draws it too; CI=1 and
+#     standard input from a pipe draws it without the size (from a file, with it), and a browse
+#     load draws it too; CI=1 and
 #     --no-progress draw nothing there; --progress draws it on a file;
 #   - a file named with an escape sequence never puts an ESC byte on the terminal.
 # The pseudo-terminal cases need script(1) (util-linux); without it they are skipped, said so.
@@ -89,9 +90,11 @@ else
   else
     echo "ok: -o on a terminal: at most 100% and the file's 200,000 rows (most drawn: ${most:-0})"
   fi
-  on_terminal "$work/tty" "'$tablekit' --format csv -o '$work/out.csv' <'$work/notes.csv'"
-  expect_line "standard input on a terminal" "$work/tty" \
+  on_terminal "$work/tty" "cat '$work/notes.csv' | '$tablekit' --format csv -o '$work/out.csv'"
+  expect_line "standard input from a pipe (no size) on a terminal" "$work/tty" \
     "^tablekit: [0-9.]+ (B|KB|MB) · [0-9,]+ rows? *$"
+  on_terminal "$work/tty" "'$tablekit' --format csv -o '$work/out.csv' <'$work/notes.csv'"
+  expect_line "standard input from a file (its size) on a terminal" "$work/tty" "$rows_line"
   on_terminal "$work/tty" "echo q | '$tablekit' browse --input '$work/nested.json' --script"
   expect_line "browse load on a terminal" "$work/tty" \
     "^tablekit: [0-9.]+ (B|KB|MB) of [0-9.]+ MB \([0-9]+%\) · [0-9,]+ rows? *$"

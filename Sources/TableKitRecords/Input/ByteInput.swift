@@ -299,12 +299,17 @@ package final class ByteInput {
   /// Starts counting the bytes read, and lets the readers of this input count their rows, for
   /// a progress line read from another thread.
   ///
-  /// - Returns: The counts, with the file's size as their total when the input is a regular
-  ///   file; the same counts when called again.
+  /// - Returns: The counts, with the bytes to read as their total when the input is a regular
+  ///   file (standard input redirected from one too); the same counts when called again.
   package func attachProgress() -> ReadProgress {
     if let progress { return progress }
     var status = stat()
-    let size = isRewindable && fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
+    var size: Int?
+    if region == nil, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+      // Standard input may start anywhere in its file: the bytes from where reading began.
+      let position = Int(lseek(descriptor, 0, SEEK_CUR))
+      size = Int(status.st_size) - max(position - offset, 0)
+    }
     let progress = ReadProgress(totalBytes: size)
     // Bytes read before (a peek at the first ones to guess the format) count too.
     progress.reach(byte: offset)

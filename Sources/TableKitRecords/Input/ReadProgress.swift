@@ -19,7 +19,8 @@ import Synchronization
 /// let (bytes, rows) = (progress.bytes, progress.rows)
 /// ```
 package final class ReadProgress: Sendable {
-  /// The input's size in bytes when it is a regular file; `nil` for a pipe or a terminal.
+  /// The bytes to read when the input is a regular file (standard input redirected from one
+  /// too); `nil` for a pipe or a terminal.
   package let totalBytes: Int?
   private let byteCount = Atomic<Int>(0)
   private let rowCount = Atomic<Int>(0)

@@ -79,7 +79,7 @@ package final class ProgressTicker: Sendable {
 
   /// The line for an input being read: `tablekit: 12.3 MB of 40.0 MB (30%) · 81,234 rows`, the
   /// way pv and cargo show it; without the total (`tablekit: 12.3 MB · 81,234 rows`) when the
-  /// size is not known, as for standard input; `pass 2: ` after `tablekit: ` when the input is
+  /// size is not known (standard input from a pipe); `pass 2: ` after `tablekit: ` when the input is
   /// read again (a text table measures every row, then writes).
   ///
   /// - Parameters:

@@ -55,7 +55,7 @@ import Testing
 
   /// The input opened as the command line opens it, with few rows kept and small chunks and
   /// batches, so the rows cross between threads and chunks many times.
-  static func open(_ input: ByteInput, path: String?, _ reading: Reading) throws
+  static func opened(_ input: ByteInput, path: String?, _ reading: Reading) throws
     -> TableInput.Opened
   {
     var table = TableInput()
@@ -74,13 +74,32 @@ import Testing
     let input = try ByteInput(path: file.path)
     let progress = input.attachProgress()
     #expect(progress.totalBytes == bytes.count)
-    let opened = try Self.open(input, path: file.path, reading)
+    let opened = try Self.opened(input, path: file.path, reading)
     let output = reading.renderer().render(TableView(dataSource: opened.dataSource))
     #expect(opened.stream?.error == nil)
     #expect(output.contains("Zoë 150"))
     #expect(progress.bytes == bytes.count)
     #expect(progress.rows == Self.rowCount)
     #expect(progress.pass == reading.passes)
+  }
+
+  @Test(arguments: ["notes.jsonl", "notes.json"], [TableInput.Chunking.always, .never])
+  func jsonCountsReachTheFileSizeAndRows(name: String, chunking: TableInput.Chunking) throws {
+    let records = (1...Self.rowCount).map { #"{"id": \#($0), "näme": "Zoë \#($0)\nü"}"# }
+    let text =
+      name.hasSuffix(".jsonl")
+      ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n") + "]\n"
+    let file = try TemporaryFile(name, text)
+    let input = try ByteInput(path: file.path)
+    let progress = input.attachProgress()
+    let reading = Reading(
+      name: name, renderer: { CSVTableRenderer() }, chunking: chunking, passes: 1)
+    let opened = try Self.opened(input, path: file.path, reading)
+    _ = CSVTableRenderer().render(TableView(dataSource: opened.dataSource))
+    #expect(opened.stream?.error == nil)
+    #expect(progress.bytes == text.utf8.count)
+    #expect(progress.rows == Self.rowCount)
+    #expect(progress.pass == 1)
   }
 
   @Test func aPipeCountsWithoutATotal() throws {
@@ -97,11 +116,28 @@ import Testing
     let progress = input.attachProgress()
     #expect(progress.totalBytes == nil)
     let reading = Self.readings[1]
-    let opened = try Self.open(input, path: nil, reading)
+    let opened = try Self.opened(input, path: nil, reading)
     _ = CSVTableRenderer().render(TableView(dataSource: opened.dataSource))
     #expect(progress.bytes == bytes.count)
     #expect(progress.rows == Self.rowCount)
     #expect(progress.pass == 1)
+  }
+
+  @Test func standardInputFromAFileHasItsSizeAsTotal() throws {
+    let bytes = Self.csv()
+    let file = try TemporaryFile("notes.csv", bytes: bytes)
+    let descriptor = open(file.path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    // Reading starts 13 bytes in, as a shell that read part of the file would leave it.
+    #expect(lseek(descriptor, 13, SEEK_SET) == 13)
+    let input = ByteInput(descriptor: descriptor, name: "standard input")
+    _ = try input.peek(5)
+    let progress = input.attachProgress()
+    #expect(progress.totalBytes == bytes.count - 13)
+    var buffer: [UInt8] = []
+    while try input.read(appendingTo: &buffer) > 0 {}
+    #expect(progress.bytes == bytes.count - 13)
   }
 
   @Test func bytesPeekedBeforeAttachingCount() throws {
