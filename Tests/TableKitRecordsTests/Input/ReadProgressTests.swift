@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableKit
 import TableKitRecords
 import TableRender
@@ -145,6 +146,29 @@ import Testing
     let input = try ByteInput(path: file.path)
     _ = try input.peek(10)
     #expect(input.attachProgress().bytes > 0)
+  }
+
+  @Test func anotherThreadReadsTheCountsWhileTheyRise() throws {
+    let bytes = Self.csv()
+    let file = try TemporaryFile("notes.csv", bytes: bytes)
+    let input = try ByteInput(path: file.path)
+    let progress = input.attachProgress()
+    let done = Atomic<Bool>(false)
+    let seen = Atomic<Int>(0)
+    // As the progress ticker does: reads the counts on its own thread until the work ends
+    // (ThreadSanitizer checks these reads against the reading threads' writes).
+    let watcher = Thread {
+      while !done.load(ordering: .acquiring) {
+        seen.max(progress.rows, ordering: .relaxed)
+        _ = (progress.bytes, progress.pass)
+      }
+    }
+    watcher.start()
+    defer { done.store(true, ordering: .releasing) }
+    let opened = try Self.opened(input, path: file.path, Self.readings[0])
+    _ = CSVTableRenderer().render(TableView(dataSource: opened.dataSource))
+    #expect(progress.rows == Self.rowCount)
+    #expect(seen.load(ordering: .relaxed) <= Self.rowCount)
   }
 
   @Test func goingBackInRowsIsANewPass() {
