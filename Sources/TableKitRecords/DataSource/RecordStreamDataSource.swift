@@ -59,6 +59,9 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   private let chunking: ChunkedReading?
   /// Where the rows after the kept ones start, when the reader can say.
   private let keptEnd: ResumePoint?
+  /// Where the rows read are counted, batch by batch: the input's (``ByteInput/progress``)
+  /// when it had one as the table was opened.
+  private let progress: ReadProgress?
 
   /// Opens the table: reads up to `sample` rows and fixes the columns.
   ///
@@ -89,6 +92,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     reader.fixColumns()
     readerRow = kept.count
     keptEnd = reader.resumePoint
+    progress = input?.progress
+    progress?.reach(row: kept.count)
     self.chunking = rewinds == nil ? nil : chunking
     self.kept = kept
     self.reader = reader
@@ -197,6 +202,7 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
       batch.removeAll()
       guard try batch.read(from: &reader) else { return nil }
     }
+    progress?.reach(row: readerRow + batch.rowCount)
     batchRow = 1
     return 0
   }
@@ -297,7 +303,10 @@ extension RecordStreamDataSource: ParallelRowSource {
       file: chunking.file, start: keptEnd, width: columns.count,
       projection: isIdentity ? nil : projection,
       makeReader: { input, start in chunking.makeReader(input, start, columns) },
-      chunkSize: chunking.chunkSize)
+      chunkSize: chunking.chunkSize, progress: progress)
+    // Counted from where the chunks start: a second run (text measures, then writes) is a
+    // second pass.
+    progress?.restart(atByte: keptEnd.byteOffset, row: firstRow)
     let outcome = plan.run(with: consumer, into: &output)
     let next = firstRow + outcome.consumed.count
     guard let stopped = outcome.stoppedAt else {
@@ -310,6 +319,7 @@ extension RecordStreamDataSource: ParallelRowSource {
     batch = RecordBatch(width: columns.count)
     batchRow = 0
     let rest = ByteInput(region: stopped.byteOffset..<chunking.file.size, of: chunking.file)
+    rest.progress = progress
     reader = chunking.makeReader(rest, stopped, columns)
     readerRow = next
     return outcome.consumed

@@ -47,6 +47,14 @@ package final class ByteInput {
   /// The bytes a regular file has left, by its size when it was opened (or rewound) less those
   /// read since; `nil` for anything else.
   private var expectedLeft: Int?
+  /// The bytes read from the system since the input was opened or rewound: the offset reached,
+  /// for an input read from its descriptor's position.
+  private var offset = 0
+  /// Where the bytes read are counted for a progress line (``attachProgress()``).
+  ///
+  /// `nil` for nowhere. Raised once per read from the system: to the offset reached, or for a
+  /// region to the offset in the file.
+  package var progress: ReadProgress?
 
   /// Opens the file at `path`.
   ///
@@ -172,6 +180,8 @@ package final class ByteInput {
       }
     }
     let count = try counted(read, droppingFrom: &buffer, wanted: wanted)
+    offset += count
+    progress?.reach(byte: offset)
     if let expectedLeft { self.expectedLeft = expectedLeft - count }
     if !knowsSize && count == wanted { readSize = min(readSize * 2, Self.chunkSize) }
     return count
@@ -206,6 +216,7 @@ package final class ByteInput {
       if let failure { throw Self.failure(name, failure) }
       let count = buffer.count
       self.region = (region.next + count, count == 0 ? region.next : region.end)
+      progress?.reach(byte: region.next + count)
       return count
     }
     var region = region
@@ -229,6 +240,7 @@ package final class ByteInput {
     }
     let count = try counted(read, droppingFrom: &buffer, wanted: wanted)
     self.region = (region.next + count, count == 0 ? region.next : region.end)
+    progress?.reach(byte: region.next + count)
     if count == 0 { regionLimit = region.next }
     return count
   }
@@ -280,6 +292,29 @@ package final class ByteInput {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.failure(name, Errno(errno)) }
     var status = stat()
     expectedLeft = fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
+    offset = 0
+    progress?.restart(atByte: 0, row: 0)
+  }
+
+  /// Starts counting the bytes read, and lets the readers of this input count their rows, for
+  /// a progress line read from another thread.
+  ///
+  /// - Returns: The counts, with the bytes to read as their total when the input is a regular
+  ///   file (standard input redirected from one too); the same counts when called again.
+  package func attachProgress() -> ReadProgress {
+    if let progress { return progress }
+    var status = stat()
+    var size: Int?
+    if region == nil, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+      // Standard input may start anywhere in its file: the bytes from where reading began.
+      let position = Int(lseek(descriptor, 0, SEEK_CUR))
+      size = Int(status.st_size) - max(position - offset, 0)
+    }
+    let progress = ReadProgress(totalBytes: size)
+    // Bytes read before (a peek at the first ones to guess the format) count too.
+    progress.reach(byte: offset)
+    self.progress = progress
+    return progress
   }
 
   private static func failure(_ name: String, _ why: String) -> TableInputError {

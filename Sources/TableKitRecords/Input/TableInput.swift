@@ -117,7 +117,12 @@ package struct TableInput {
     if shaping.needsAllRows {
       var reader = try makeReader(nil)
       var rows: [[CellValue]] = []
-      while let row = try reader.next() { rows.append(row) }
+      while let row = try reader.next() {
+        rows.append(row)
+        // Counted every few thousand rows, not for each.
+        if rows.count & 4095 == 0 { input.progress?.reach(row: rows.count) }
+      }
+      input.progress?.reach(row: rows.count)
       let columns = reader.columns
       for index in rows.indices where rows[index].count < columns.count {
         rows[index] += repeatElement(.empty, count: columns.count - rows[index].count)
@@ -168,6 +173,7 @@ package struct TableInput {
     } catch {
       throw TableInputError(error)
     }
+    input.progress?.reach(row: document.sections.reduce(0) { $0 + $1.rows.count })
     let shaped = try shaping.apply(to: document, inputName: input.name)
     return Opened(
       dataSource: shaped.makeController().dataSource, title: shaped.title, format: format)

@@ -36,6 +36,10 @@ struct ChunkedFileRows {
   let makeReader: ReaderFactory
   /// The nominal bytes in a chunk.
   let chunkSize: Int
+  /// Where the rows and bytes taken are counted, chunk by chunk in order (``ReadProgress``).
+  ///
+  /// `nil` for nowhere. Chunks read ahead, or read again, count only once taken.
+  var progress: ReadProgress?
   /// The chunks that may be read ahead of the one being written.
   var window = 4
   /// The cuts' searches for line starts, shared by both threads.
@@ -93,6 +97,8 @@ struct ChunkedFileRows {
         consumed.count += chunk.rows
         point = ResumePoint(
           byteOffset: chunk.end, line: point.line + chunk.lines, row: point.row + chunk.rows)
+        progress?.reach(byte: point.byteOffset)
+        progress?.reach(row: point.row)
       }
     }
   }

@@ -19,7 +19,9 @@ enum BrowseCommand {
     let stack: NavigationController
     var urlOfTop: ((NavigationController) -> String?)?
     do {
-      stack = try makeStack(options.source, startURL: options.startURL, selections: selections)
+      stack = try makeStack(
+        options.source, startURL: options.startURL, selections: selections,
+        showsProgress: options.progress.showsProgress)
       if options.source == .cars {
         let router = try CarCatalogue.makeRouter()
         urlOfTop = { ($0.top.navigationDestination as? CarCatalogue.Level).flatMap(router.url) }
@@ -36,9 +38,12 @@ enum BrowseCommand {
     return ScriptedBrowser(browser: browser).run()
   }
 
-  /// The stack for `source`; a leaf selection is written into `selections` as a sentence.
+  /// The stack for `source`, which writes a leaf selection into `selections` as a sentence.
+  ///
+  /// With `showsProgress`, a file's load shows the bytes read of its size and the rows made.
   private static func makeStack(
-    _ source: BrowseOptions.Source, startURL: String?, selections: SelectionLog
+    _ source: BrowseOptions.Source, startURL: String?, selections: SelectionLog,
+    showsProgress: Bool
   ) throws -> NavigationController {
     if let startURL, source == .cars {
       return try CarCatalogue.makeRouter().makeNavigationController(
@@ -56,12 +61,16 @@ enum BrowseCommand {
         drillingInto: NestedSample.value, title: NestedSample.title, onSelect: report)
     case .file(let path):
       // Opening it first names the path and the reason (missing, a directory) in plain words.
+      let input: ByteInput
       do {
-        _ = try InputChoice.file(path: path)
+        input = try InputChoice.file(path: path)
       } catch {
         error.exit()
       }
-      let value = try NestedJSON.read(path: path)
+      let ticker = showsProgress ? ProgressTicker(reading: input.attachProgress()) : nil
+      // Stopped (its line cleared) before an error is told or the browser takes the terminal.
+      defer { ticker?.stop() }
+      let value = try NestedJSON.read(input)
       return NavigationController(drillingInto: value, title: value.title, onSelect: report)
     }
   }

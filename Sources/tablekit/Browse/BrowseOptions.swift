@@ -18,6 +18,8 @@ package struct BrowseOptions: ParsableOptions {
   /// Line-by-line commands even on a terminal.
   package var scripted = false
   package var showHelp = false
+  /// Whether loading a file shows its progress on standard error.
+  package var progress = ProgressChoice.automatic
 
   /// The argument that chose the source, for a second one's message.
   var sourceToken: ArgumentToken?
@@ -68,7 +70,9 @@ package struct BrowseOptions: ParsableOptions {
             levels deep in a file; deeper is an error (exit \
             \(ExitStatus.dataError.rawValue)) that names the place. --url starts the \
             catalogue at a URL (cars://brands/bmw/models, see tablekit help open) with \
-            every level below it; the catalogue shows each level's URL.
+            every level below it; the catalogue shows each level's URL. While a file \
+            loads, a line on standard error shows the bytes read of its size and the \
+            rows made (see --progress).
             """,
             """
             On a terminal, browse is interactive: ↑/↓ (or k/j) move the highlight, Enter (or \
@@ -119,7 +123,7 @@ package struct BrowseOptions: ParsableOptions {
             .flag(
               "--script", help: "Read commands from standard input even on a terminal.",
               sets: \.scripted),
-          ])
+          ] + ProgressChoice.options.map { $0.lifted(\.progress) })
       ],
       examples: [
         .init("printf '2\\n1\\nb\\nq\\n' | tablekit browse", "Open rows 2 and 1, go back, quit.")

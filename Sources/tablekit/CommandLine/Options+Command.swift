@@ -162,8 +162,9 @@ extension Options {
         byte as it was, and no temporary (only SIGKILL or a crash can leave one). Two runs \
         at once leave one whole output. A link is followed: the file it names is replaced. \
         An output that is the input (the same file, through a link, or as standard input) \
-        is refused with status \(usage) before anything is read. With progress shown, \
-        says the bytes read of the input's size and the rows written.
+        is refused with status \(usage) before anything is read. With progress shown, a \
+        line on standard error says the bytes read of the input's size and the rows read \
+        ("pass 2" when a text table reads the file again after measuring it).
         """
     ).lifted(\Options.output)
     group.options += ProgressChoice.options.map { $0.lifted(\Options.output.progress) }

@@ -57,11 +57,11 @@ enum OutputFile {
   /// program (74 for the output, the input error's own status for a bad row found while
   /// writing).
   ///
-  /// With `showsProgress`, a line on standard error says how much has been written so far and,
-  /// when the input is a file, its size.
+  /// `ticker`, the reading's progress line if one is shown, is stopped (its line cleared)
+  /// once the rows are written, before the file replaces the old one or a failure is told.
   static func write(
     _ table: TableView, with renderer: any TableRenderer, to path: String,
-    stream: RecordStreamDataSource?, showsProgress: Bool = false, inputPath: String? = nil
+    stream: RecordStreamDataSource?, ticker: ProgressTicker? = nil
   ) {
     // Through `SystemCalls.status`, which opens the path's own bytes (not always UTF-8).
     let unchanged: String
@@ -72,36 +72,23 @@ enum OutputFile {
     }
     do {
       try SafeWrite.file(at: path) { file in
-        let ticker = showsProgress ? progress(writing: file.descriptor, inputPath: inputPath) : nil
         defer { ticker?.stop() }
         try renderer.write(table, toDescriptor: file.descriptor, destination: path)
         // A bad row ended the rows early: the temporary holds a table cut short, so it must
         // not replace the file.
         if let error = stream?.error { throw error }
       }
-    } catch let error as TableInputError {
-      fail(TerminalText.inert(error.description) + unchanged, status: error.exitStatus)
-    } catch let error as SafeWriteError {
-      fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
     } catch {
-      fail(TerminalText.inert("\(error)") + unchanged, status: .ioError)
-    }
-  }
-
-  /// A progress line for a table being written to `descriptor`: bytes written so far, and the
-  /// input file's size when there is one.
-  private static func progress(writing descriptor: Int32, inputPath: String?) -> ProgressTicker {
-    let inputSize = inputPath.flatMap { $0 == "-" ? nil : $0 }.flatMap { path -> Int? in
-      guard let status = try? SystemCalls.status(path, followingLinks: true),
-        status.st_mode & S_IFMT == S_IFREG
-      else { return nil }
-      return Int(status.st_size)
-    }
-    return ProgressTicker {
-      var written = stat()
-      let bytes = fstat(descriptor, &written) == 0 ? Int(written.st_size) : 0
-      let input = inputSize.map { " of a \(ProgressTicker.size($0)) input" } ?? ""
-      return "tablekit: wrote \(ProgressTicker.size(bytes))\(input)"
+      // Also when the write failed before the rows (no temporary could be made).
+      ticker?.stop()
+      switch error {
+      case let error as TableInputError:
+        fail(TerminalText.inert(error.description) + unchanged, status: error.exitStatus)
+      case let error as SafeWriteError:
+        fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
+      default:
+        fail(TerminalText.inert("\(error)") + unchanged, status: .ioError)
+      }
     }
   }
 }

@@ -20,7 +20,10 @@ package enum ProgressChoice: Sendable, Equatable {
     [
       .flag(
         "--progress",
-        help: "Show progress on standard error even when it is not a terminal.",
+        help: """
+          Show progress on standard error even when it is not a terminal: the bytes \
+          read of the input's size and the rows read, or the pages an export wrote.
+          """,
         apply: { $0 = .on }),
       .flag(
         "--no-progress",
@@ -34,10 +37,20 @@ package enum ProgressChoice: Sendable, Equatable {
 
   /// Whether progress is shown, by the choice and, when automatic, standard error.
   package var showsProgress: Bool {
+    showsProgress(onTerminal: isatty(2) == 1, inCI: getenv("CI") != nil)
+  }
+
+  /// Whether progress is shown, by the choice and, when automatic, where standard error goes.
+  ///
+  /// - Parameters:
+  ///   - onTerminal: Whether standard error is a terminal (not a pipe or a file).
+  ///   - inCI: Whether `CI` is set in the environment, as CI services set it.
+  /// - Returns: Whether the progress line is drawn.
+  package func showsProgress(onTerminal: Bool, inCI: Bool) -> Bool {
     switch self {
     case .on: true
     case .off: false
-    case .automatic: isatty(2) == 1 && getenv("CI") == nil
+    case .automatic: onTerminal && !inCI
     }
   }
 }

@@ -33,13 +33,20 @@ enum RenderCommand {
 
     let controller: TableController
     var stream: RecordStreamDataSource?
+    // A conversion written to a file shows the bytes read of the input's size, and the rows,
+    // from before the first byte is read (sorting or grouping reads every row first).
+    var ticker: ProgressTicker?
     if let chosen = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
+      if output.outputPath != nil && output.progress.showsProgress {
+        ticker = ProgressTicker(reading: chosen.attachProgress())
+      }
       do {
         let opened = try options.input.open(
           chosen, path: options.inputPath == "-" ? nil : options.inputPath)
         controller = TableController(title: opened.title, dataSource: opened.dataSource)
         stream = opened.stream
       } catch {
+        ticker?.stop()
         fail(error.localizedDescription, status: error.exitStatus)
       }
     } else if let feed = options.feed {
@@ -53,9 +60,7 @@ enum RenderCommand {
     let renderer = makeRenderer(options, title: controller.title)
     if let path = output.outputPath {
       OutputFile.write(
-        controller.table, with: renderer, to: path, stream: stream,
-        showsProgress: output.progress.showsProgress,
-        inputPath: asksForSample ? nil : options.inputPath)
+        controller.table, with: renderer, to: path, stream: stream, ticker: ticker)
     } else {
       do {
         try renderer.writeToStandardOutput(controller.table)
