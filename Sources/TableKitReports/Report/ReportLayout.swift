@@ -160,3 +160,20 @@ extension Report {
     }
   }
 }
+
+extension ReportLayout {
+  /// Each column's label preceded by the spanners over it, outermost first.
+  ///
+  /// The labels are joined by `separator`: `Money / Price / net`. For formats with one header
+  /// row (Markdown, CSV).
+  ///
+  /// - Parameter separator: What stands between two labels.
+  /// - Returns: One label per column.
+  public func qualifiedColumnLabels(separator: String = " / ") -> [String] {
+    (0..<columnCount).map { column in
+      headerRows.compactMap { row in
+        row.first { $0.columns.contains(column) && !$0.isGap }?.label
+      }.joined(separator: separator)
+    }
+  }
+}
