@@ -2,6 +2,7 @@ import TableKit
 import TableKitArguments
 import TableKitFiles
 import TableKitRecords
+import TableKitReports
 import TableRender
 
 #if canImport(Glibc)
@@ -61,7 +62,8 @@ enum OutputFile {
   /// when the input is a file, its size.
   static func write(
     _ table: TableView, with renderer: any TableRenderer, to path: String,
-    stream: RecordStreamDataSource?, showsProgress: Bool = false, inputPath: String? = nil
+    stream: RecordStreamDataSource?, showsProgress: Bool = false, inputPath: String? = nil,
+    reportFailure: ReportFailure? = nil
   ) {
     // Through `SystemCalls.status`, which opens the path's own bytes (not always UTF-8).
     let unchanged: String
@@ -78,9 +80,13 @@ enum OutputFile {
         // A bad row ended the rows early: the temporary holds a table cut short, so it must
         // not replace the file.
         if let error = stream?.error { throw error }
+        // A report stopped by an overflowing total must not replace the file either.
+        if let error = reportFailure?.error { throw error }
       }
     } catch let error as TableInputError {
       fail(TerminalText.inert(error.description) + unchanged, status: error.exitStatus)
+    } catch let error as ReportError {
+      fail(error.description + unchanged, status: .dataError)
     } catch let error as SafeWriteError {
       fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
     } catch {

@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitFiles
 import TableKitRecords
+import TableKitReports
 import TableKitSamples
 import TableRender
 
@@ -50,12 +51,17 @@ enum RenderCommand {
       controller = SampleLedger.makeController()
     }
 
-    let renderer = makeRenderer(options, title: controller.title)
+    let reportRenderer =
+      options.report.isRequested
+      ? makeReportRenderer(
+        options, table: controller.table, title: controller.title, stream: stream)
+      : nil
+    let renderer = reportRenderer ?? makeRenderer(options, title: controller.title)
     if let path = output.outputPath {
       OutputFile.write(
         controller.table, with: renderer, to: path, stream: stream,
         showsProgress: output.progress.showsProgress,
-        inputPath: asksForSample ? nil : options.inputPath)
+        inputPath: asksForSample ? nil : options.inputPath, reportFailure: reportRenderer?.failure)
     } else {
       do {
         try renderer.writeToStandardOutput(controller.table)
@@ -64,7 +70,49 @@ enum RenderCommand {
       }
     }
     if let error = stream?.error { fail(error.localizedDescription, status: error.exitStatus) }
+    if let error = reportRenderer?.failure.error { fail(error.description, status: .dataError) }
     return .success
+  }
+
+  /// The report renderer for the chosen format.
+  ///
+  /// The report is checked against the table's columns first (a usage error names an unknown
+  /// column), and a total at the top of a pipe is refused.
+  private static func makeReportRenderer(
+    _ options: Options, table: TableView, title: String?, stream: RecordStreamDataSource?
+  ) -> any ReportRenderer {
+    let report: Report
+    do {
+      report = try options.report.report(
+        columns: table.dataSource.columns.map(\.title), title: title,
+        grouped: options.input.shaping.groupBy != nil)
+      _ = try report.layout(for: table)
+    } catch let error as ReportOptionError {
+      fail(error.description, status: .usage)
+    } catch let error as ReportError {
+      fail(error.description, status: .usage)
+    } catch {
+      fail("\(error)", status: .usage)
+    }
+    if report.needsEveryRowFirst, let stream, stream.rereadableRowCount != Int.max {
+      fail(
+        "--total-at-top needs every row before the first, and this input is a pipe that can "
+          + "be read only once: read from a file, or use --total for a total at the bottom",
+        status: .usage)
+    }
+    let output = options.output
+    switch output.format {
+    case .text:
+      return TextReportRenderer(report: report)
+    case .markdown:
+      return MarkdownReportRenderer(report: report)
+    case .csv:
+      return CSVReportRenderer(report: report, guardsFormulas: output.formulaGuard)
+    case .html:
+      return HTMLReportRenderer(
+        report: report,
+        mode: output.htmlFragment ? .fragment : .document(title: title ?? "Report"))
+    }
   }
 
   /// The renderer for the format and settings `options` ask for.
