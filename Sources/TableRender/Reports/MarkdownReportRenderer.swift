@@ -7,7 +7,7 @@ public import TableKitReports
 /// GFM has one header row, so spanners are written into the column labels, outermost first
 /// (`Money / amount`), and every spanner's text is kept. A group starts with a row whose first
 /// cell is its label in bold; summary rows are bold throughout. Footnote marks are `<sup>`
-/// elements after their text. Every text is escaped (``MarkdownEscaping``), so a label cannot
+/// elements after their text. Every text is escaped as the plain Markdown renderer escapes it, so a label cannot
 /// become a link, a tag or a new cell.
 ///
 /// ```text

@@ -9,19 +9,30 @@ public import TableKitReports
 /// let text = try TextReportRenderer(report: report).renderReport(table)
 /// ```
 ///
-/// ```text
-/// Sales¹
+/// For the sales report of the article "Writing a report" (TableKitReports):
 ///
-///           Money
-///         ─────────────────
-/// region  amount      price
-/// ──────  ─────────  ──────
+/// ```text
+/// Sales
+/// November 2026
+///
+///              Figures
+///           ──────────────
+/// city        amount¹  qty
+/// ────────  ─────────  ───
 /// North
-/// Oslo    EUR 10.00    2.50
-/// ──────  ─────────  ──────
-/// Total   EUR 10.00
+/// Oslo      EUR 10.00    2
+/// Bergen    EUR -5.50    3
+/// ────────  ─────────  ───
+/// Subtotal   EUR 4.50    5
+/// South
+/// Rome       EUR 1.25
+/// ────────  ─────────  ───
+/// Subtotal   EUR 1.25  —
+/// ════════  ═════════  ═══
+/// Total      EUR 5.75    2
 ///
 /// ¹ Excluding VAT
+/// Source: the ledger.
 /// ```
 ///
 /// Numbers stand to the right of their column, text to the left; footnote marks follow their
