@@ -62,7 +62,7 @@ public struct CustomAggregate: Sendable {
 }
 
 extension CellValue {
-  /// The whole number this value holds, or `nil` when it is not an ``integer(_:)``.
+  /// The whole number this value holds, or `nil` when it is not `CellValue.integer(_:)`.
   public var integerValue: Int? {
     if case .integer(let number) = self { number } else { nil }
   }

@@ -3,8 +3,8 @@ public import TableKit
 /// A running sum of exact decimals that never rounds and never wraps.
 ///
 /// Values are added at the largest scale seen so far (`1.5 + 2.25` is `3.75`, scale 2); a sum,
-/// or a value brought to that scale, that needs more than ``TableKit/ExactDecimal/maximumDigits``
-/// digits makes ``add(_:)`` throw instead of losing a digit. Adding in any order gives the same
+/// or a value brought to that scale, that needs more than `ExactDecimal.maximumDigits`
+/// digits makes `add(_:)` throw instead of losing a digit. Adding in any order gives the same
 /// sum, so subtotals always add up to the grand total.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public struct ExactSum: Hashable, Sendable {
   /// The largest magnitude an exact decimal holds: 38 nines.
   static let limit: UInt128 = 99_999_999_999_999_999_999_999_999_999_999_999_999
 
-  /// Thrown by ``add(_:)`` when the sum needs more than 38 digits.
+  /// Thrown by `add(_:)` when the sum needs more than 38 digits.
   public struct Overflow: Error, Hashable, Sendable {}
 
   /// Creates a sum of nothing: zero with scale 0.
@@ -59,7 +59,7 @@ public struct ExactSum: Hashable, Sendable {
     scale = target
   }
 
-  /// Adds another sum exactly; see ``add(_:)``.
+  /// Adds another sum exactly; see `add(_:)`.
   ///
   /// - Parameter other: The sum to add.
   /// - Throws: ``Overflow`` when the total needs more than 38 digits.

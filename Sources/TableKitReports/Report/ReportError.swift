@@ -18,7 +18,7 @@ public enum ReportError: Error, Hashable, Sendable {
   case stubOutOfRange(column: Int, columnCount: Int)
   /// A footnote is attached to a section or a row the table does not have.
   case footnoteTargetMissing(footnote: Int)
-  /// A sum needs more than ``TableKit/ExactDecimal/maximumDigits`` digits (or, aligned to the
+  /// A sum needs more than `ExactDecimal.maximumDigits` digits (or, aligned to the
   /// column's largest scale, a value does): the total is refused rather than wrapped or rounded.
   case summaryOverflow(column: Int)
   /// The report needs every row before the first (a grand total or a subtotal at the top) and

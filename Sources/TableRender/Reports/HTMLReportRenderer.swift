@@ -56,7 +56,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///   - layout: The report laid out over `table`.
   ///   - table: The table.
   ///   - output: Where the HTML goes.
-  /// - Throws: ``TableKitReports/ReportError`` from the walk.
+  /// - Throws: `ReportError` from the walk.
   public func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
   ) throws(ReportError) {

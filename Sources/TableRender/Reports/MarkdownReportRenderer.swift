@@ -43,7 +43,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///   - layout: The report laid out over `table`.
   ///   - table: The table.
   ///   - output: Where the Markdown goes.
-  /// - Throws: ``TableKitReports/ReportError`` from the walk.
+  /// - Throws: `ReportError` from the walk.
   public func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
   ) throws(ReportError) {

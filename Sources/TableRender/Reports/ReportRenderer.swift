@@ -5,7 +5,7 @@ public import TableKitReports
 /// ``TableRenderer`` so the report draws wherever a table does (standard output, a safe file
 /// write).
 ///
-/// A report renderer lays the report out over the table (``TableKitReports/Report/layout(for:)``)
+/// A report renderer lays the report out over the table (`Report.layout(for:)`)
 /// and draws the walk's parts as they stream past: the header first, then groups, rows and
 /// summaries, then the notes. Every text (labels, spanners, footnotes, source notes, values) is
 /// data and escaped for the format.
@@ -25,7 +25,7 @@ public protocol ReportRenderer: TableRenderer {
   ///   - layout: The report laid out over `table`.
   ///   - table: The table.
   ///   - output: Where the text goes.
-  /// - Throws: ``TableKitReports/ReportError`` from the walk (an overflowing total, a summary at
+  /// - Throws: `ReportError` from the walk (an overflowing total, a summary at
   ///   the top of a pipe); what was drawn before stays in `output`.
   func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
@@ -51,7 +51,7 @@ extension ReportRenderer {
   /// - Parameters:
   ///   - table: The table.
   ///   - output: Where the text goes.
-  /// - Throws: ``TableKitReports/ReportError`` when the report does not fit the table or a
+  /// - Throws: `ReportError` when the report does not fit the table or a
   ///   total overflows.
   public func renderReport(
     _ table: TableView, into output: inout OutputBuffer
@@ -63,7 +63,7 @@ extension ReportRenderer {
   ///
   /// - Parameter table: The table.
   /// - Returns: The drawn report.
-  /// - Throws: ``TableKitReports/ReportError`` when the report does not fit the table or a
+  /// - Throws: `ReportError` when the report does not fit the table or a
   ///   total overflows.
   public func renderReport(_ table: TableView) throws(ReportError) -> String {
     var error: ReportError?

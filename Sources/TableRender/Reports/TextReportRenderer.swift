@@ -65,7 +65,7 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - layout: The report laid out over `table`.
   ///   - table: The table.
   ///   - output: Where the text goes.
-  /// - Throws: ``TableKitReports/ReportError`` from the walk.
+  /// - Throws: `ReportError` from the walk.
   public func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
   ) throws(ReportError) {
