@@ -131,8 +131,18 @@ package struct ReportOptions {
     var report = Report(title: title, subtitle: subtitle, footnoteMarks: footnoteMarks)
     if let stub { report.stubColumn = try index(stub, "--stub") }
     var perColumn: [Int: Aggregate] = [:]
+    var optionOf: [Int: String] = [:]
     for (aggregate, option, names) in aggregates {
-      for name in names { perColumn[try index(name, option)] = aggregate }
+      for name in names {
+        let column = try index(name, option)
+        // One summary row holds one aggregate a column: a second would silently replace it.
+        if let earlier = optionOf[column] {
+          throw ReportOptionError(
+            option: option, column: name, columns: columns, alreadyAggregatedBy: earlier)
+        }
+        optionOf[column] = option
+        perColumn[column] = aggregate
+      }
     }
     if grouped, !perColumn.isEmpty {
       report.summaries.append(
@@ -182,9 +192,15 @@ package struct ReportOptionError: Error, CustomStringConvertible {
   package let column: String
   package let columns: [String]
   package var notAdjacent = false
+  /// The option that already gave the column an aggregate, when a second one names it.
+  package var alreadyAggregatedBy: String?
 
   package var description: String {
     let quoted = TerminalText.inert(column)
+    if let earlier = alreadyAggregatedBy {
+      return "\(option): the column \"\(quoted)\" is summarised by \(earlier) already; "
+        + "a summary row shows one aggregate a column"
+    }
     if notAdjacent {
       return "\(option): the columns \"\(quoted)\" are not next to each other as shown"
     }

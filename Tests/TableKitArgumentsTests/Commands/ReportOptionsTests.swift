@@ -52,4 +52,14 @@ import tablekit
       try split.report.report(columns: Self.columns, title: nil, grouped: false)
     }
   }
+
+  @Test func aColumnTakesOneAggregate() throws {
+    let options = try Options.parse(["--sum", "amount", "--mean", "price,amount"])
+    do {
+      _ = try options.report.report(columns: Self.columns, title: nil, grouped: false)
+      Issue.record("a second aggregate on amount was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("--mean: the column \"amount\" is summarised by --sum"))
+    }
+  }
 }
