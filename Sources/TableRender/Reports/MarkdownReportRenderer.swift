@@ -22,8 +22,9 @@ public import TableKitReports
 /// <sup>1</sup> Excluding VAT
 /// ```
 ///
-/// The alignment row follows the first row drawn: a column whose first value is a number is
-/// aligned right (`---:`).
+/// The alignment row follows the first data row: a column whose first value is a number is
+/// aligned right (`---:`). Group labels and summaries above that row wait for it (a few rows,
+/// never the table's).
 public struct MarkdownReportRenderer: ReportRenderer {
   /// The report drawn.
   public var report: Report
@@ -62,16 +63,22 @@ public struct MarkdownReportRenderer: ReportRenderer {
     let labelMarks = layout.headerRows.last?.map(\.marks) ?? []
     let spannerMarks = layout.headerRows.dropLast().flatMap { $0 }.flatMap(\.marks)
     var wroteHeader = false
-    // A group's label row waits for the header, which waits for the first row's alignments.
-    var pendingGroup: ReportGroup?
-    func writeHeader(numeric: [Bool]) {
-      defer {
-        if let group = pendingGroup {
-          Self.writeGroupRow(group, columns: layout.columnCount, into: &output)
-        }
-        pendingGroup = nil
+    // The alignment row follows the first data row, so what comes before it (group labels,
+    // summaries at the top) waits: a few rows, never the table's rows.
+    var waiting: [ReportPart] = []
+    func draw(_ part: ReportPart) {
+      switch part {
+      case .groupStart(let group):
+        Self.writeGroupRow(group, columns: layout.columnCount, into: &output)
+      case .row(_, let cells):
+        Self.writeRow(cells, bold: false, into: &output)
+      case .summary(let summary):
+        Self.writeRow(summary.cells, bold: true, into: &output)
+      case .groupEnd:
+        break
       }
-      guard !wroteHeader else { return }
+    }
+    func writeHeader(numeric: [Bool]) {
       wroteHeader = true
       output.write("|")
       for (column, label) in labels.enumerated() {
@@ -86,27 +93,25 @@ public struct MarkdownReportRenderer: ReportRenderer {
         output.write(column < numeric.count && numeric[column] ? " ---: |" : " --- |")
       }
       output.write("\n")
+      for part in waiting { draw(part) }
+      waiting = []
     }
     let notes = try layout.walk(table) { part in
-      switch part {
-      case .groupStart(let group):
-        if wroteHeader {
-          Self.writeGroupRow(group, columns: layout.columnCount, into: &output)
-        } else {
-          pendingGroup = group
-        }
-      case .row(_, let cells):
+      if wroteHeader {
+        draw(part)
+      } else if case .row(_, let cells) = part {
         writeHeader(numeric: cells.map(\.isNumeric))
-        Self.writeRow(cells, bold: false, into: &output)
-      case .summary(let summary):
-        writeHeader(numeric: summary.cells.map(\.isNumeric))
-        Self.writeRow(summary.cells, bold: true, into: &output)
-      case .groupEnd:
-        // A group with no rows still shows its label.
-        if pendingGroup != nil { writeHeader(numeric: []) }
+        draw(part)
+      } else {
+        waiting.append(part)
       }
     }
-    writeHeader(numeric: [])
+    if !wroteHeader {
+      let firstSummary = waiting.lazy.compactMap { part -> [ReportCell]? in
+        if case .summary(let summary) = part { summary.cells } else { nil }
+      }.first
+      writeHeader(numeric: firstSummary?.map(\.isNumeric) ?? [])
+    }
     for note in notes.footnotes {
       output.write("\n")
       Self.writeMarks([note.mark], into: &output)

@@ -36,4 +36,21 @@ import Testing
 
         """)
   }
+
+  @Test func aTotalAtTheTopWaitsForTheFirstRowsAlignments() throws {
+    let report = Report(summaries: [
+      SummaryRow(label: "Total", scope: .grand, placement: .top, aggregates: [1: .sum])
+    ])
+    let markdown = try MarkdownReportRenderer(report: report).renderReport(ReportFixture.table())
+    // The total leaves qty empty; the first data row says qty is a number.
+    #expect(
+      markdown.hasPrefix(
+        """
+        | city | amount | qty |
+        | --- | ---: | ---: |
+        | **Total** | **EUR 5.75** |  |
+        | **North** |  |  |
+        | Oslo | EUR 10.00 | 2 |
+        """))
+  }
 }
