@@ -118,7 +118,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "TableKitReportsTests", dependencies: ["TableKit", "TableKitReports"],
+      name: "TableKitReportsTests",
+      dependencies: ["TableKit", "TableKitReports", "TableKitTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -161,4 +161,24 @@ if [[ "$(cat "$work/good.csv")" != $'n,x\r\n1,2.5\r\n,true\r' ]]; then
   fail "--output wrote $(cat -A "$work/good.csv")"
 fi
 
+# Reports: subtotals per group, a grand total, a spanner, a footnote; unknown columns and a total
+# at the top of a pipe are usage errors.
+printf 'region,city,amount,price\nNorth,Oslo,10.00,2.5\nNorth,Bergen,-5.50,3\nSouth,Rome,1.25,4.125\n' >"$work/sales.csv"
+report_args=(--input "$work/sales.csv" --group-by region --sum amount --mean price --total
+  --spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' --source-note 'Source: ledger')
+expect_output "subtotal,North,Subtotal,4.50,2.8" "${report_args[@]}" --format csv
+expect_output "total,,Total,5.75,3.208" "${report_args[@]}" --format csv
+expect_output '<th colspan="2" scope="colgroup">Money</th>' "${report_args[@]}" --format html
+expect_output '<tr><th scope="rowgroup" colspan="3">South</th></tr>' "${report_args[@]}" --format html
+expect_output "| **Subtotal** | **4.50** | **2.8** |" "${report_args[@]}" --format markdown
+expect_output "¹ Excluding VAT" "${report_args[@]}"
+expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
+expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'
+checks=$((checks + 1))
+status=0
+seq 1 3000 | sed '1i n' | "$tablekit" --sum n --total-at-top >"$work/out" 2>"$work/err" || status=$?
+if [[ $status -ne 64 ]] || ! grep -qF -- "--total-at-top needs every row before the first" "$work/err"; then
+  fail "--total-at-top over a pipe exited $status: $(cat "$work/err")"
+fi
+
 report_checks cli

@@ -185,7 +185,7 @@ public struct HTMLTableRenderer: TableRenderer {
   // MARK: - Writing
 
   /// Writes everything before the table: doctype, `<head>` and the opening `<body>`.
-  private static func writeHead(
+  package static func writeHead(
     title: String,
     language: String,
     into output: inout OutputBuffer

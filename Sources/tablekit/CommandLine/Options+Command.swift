@@ -32,7 +32,7 @@ extension Options {
             """,
           ])
       ],
-      groups: [inputGroup, shapingGroup, outputGroup, sampleGroup],
+      groups: [inputGroup, shapingGroup, reportGroup, outputGroup, sampleGroup],
       exitStatuses: exitStatuses,
       positional: { options, token throws(UsageError) in
         try options.setInput(token, positional: true)
@@ -45,6 +45,10 @@ extension Options {
       .init("tablekit --from jsonl logs.jsonl --columns time,level,message"),
       .init("tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"),
       .init("tablekit big.csv -f csv | head", "Streams: rows come out as they are read."),
+      .init(
+        "tablekit sales.csv --group-by region --sum amount --mean price --total "
+          + "--spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' -f html",
+        "A report: subtotals per region, a grand total, a spanner and a footnote."),
     ]
     return command
   }
@@ -147,6 +151,10 @@ extension Options {
           "--count", help: "Each section's footer says how many rows it has.",
           sets: \.input.shaping.countsRows),
       ])
+  }
+
+  private static var reportGroup: OptionGroup<Options> {
+    ReportOptions.group.lifted(\Options.report)
   }
 
   private static var outputGroup: OptionGroup<Options> {
@@ -257,7 +265,9 @@ extension Options {
           """
           CSV, TSV, JSON arrays and JSON Lines stream: rows are written as they are read, in \
           constant memory. --sort and --group-by need every row first, so they hold the \
-          table in memory; so does a JSON table document.
+          table in memory; so does a JSON table document. A report's subtotals and a grand \
+          total at the bottom stream; --total-at-top reads a file twice and is refused for \
+          a pipe.
           """
         ]),
       .init(

@@ -2,6 +2,7 @@ import TableKit
 import TableKitArguments
 import TableKitFiles
 import TableKitRecords
+import TableKitReports
 import TableRender
 
 #if canImport(Glibc)
@@ -61,7 +62,8 @@ enum OutputFile {
   /// once the rows are written, before the file replaces the old one or a failure is told.
   static func write(
     _ table: TableView, with renderer: any TableRenderer, to path: String,
-    stream: RecordStreamDataSource?, ticker: ProgressTicker? = nil
+    stream: RecordStreamDataSource?, ticker: ProgressTicker? = nil,
+    reportFailure: ReportFailure? = nil
   ) {
     // Through `SystemCalls.status`, which opens the path's own bytes (not always UTF-8).
     let unchanged: String
@@ -77,6 +79,8 @@ enum OutputFile {
         // A bad row ended the rows early: the temporary holds a table cut short, so it must
         // not replace the file.
         if let error = stream?.error { throw error }
+        // A report stopped by an overflowing total must not replace the file either.
+        if let error = reportFailure?.error { throw error }
       }
     } catch {
       // Also when the write failed before the rows (no temporary could be made).
@@ -84,6 +88,8 @@ enum OutputFile {
       switch error {
       case let error as TableInputError:
         fail(TerminalText.inert(error.description) + unchanged, status: error.exitStatus)
+      case let error as ReportError:
+        fail(TerminalText.inert(error.description) + unchanged, status: .dataError)
       case let error as SafeWriteError:
         fail(error.description + (error.targetIsUnchanged ? unchanged : ""), status: .ioError)
       default:

@@ -3,6 +3,7 @@ import TableKit
 import TableKitArguments
 import TableKitFiles
 import TableKitRecords
+import TableKitReports
 import TableKitSamples
 import TableRender
 
@@ -57,10 +58,16 @@ enum RenderCommand {
       controller = SampleLedger.makeController()
     }
 
-    let renderer = makeRenderer(options, title: controller.title)
+    let reportRenderer =
+      options.report.isRequested
+      ? makeReportRenderer(
+        options, table: controller.table, title: controller.title, stream: stream)
+      : nil
+    let renderer = reportRenderer ?? makeRenderer(options, title: controller.title)
     if let path = output.outputPath {
       OutputFile.write(
-        controller.table, with: renderer, to: path, stream: stream, ticker: ticker)
+        controller.table, with: renderer, to: path, stream: stream, ticker: ticker,
+        reportFailure: reportRenderer?.failure)
     } else {
       do {
         try renderer.writeToStandardOutput(controller.table)
@@ -69,7 +76,54 @@ enum RenderCommand {
       }
     }
     if let error = stream?.error { fail(error.localizedDescription, status: error.exitStatus) }
+    if let error = reportRenderer?.failure.error { fail(error.description, status: .dataError) }
     return .success
+  }
+
+  /// The report renderer for the chosen format.
+  ///
+  /// The report is checked against the table's columns first (a usage error names an unknown
+  /// column), and a total at the top of a pipe is refused.
+  private static func makeReportRenderer(
+    _ options: Options, table: TableView, title: String?, stream: RecordStreamDataSource?
+  ) -> any ReportRenderer {
+    let report: Report
+    do {
+      report = try options.report.report(
+        columns: table.dataSource.columns.map(\.title), title: title,
+        grouped: options.input.shaping.groupBy != nil)
+      _ = try report.layout(for: table)
+    } catch let error as ReportOptionError {
+      fail(TerminalText.inert(error.description), status: .usage)
+    } catch let error as ReportError {
+      fail(TerminalText.inert(error.description), status: .usage)
+    } catch {
+      fail(TerminalText.inert("\(error)"), status: .usage)
+    }
+    if report.needsEveryRowFirst, let stream, stream.rereadableRowCount != Int.max {
+      fail(
+        "--total-at-top needs every row before the first, and this input is a pipe that can "
+          + "be read only once: read from a file, or use --total for a total at the bottom",
+        status: .usage)
+    }
+    let output = options.output
+    switch output.format {
+    case .text:
+      return TextReportRenderer(report: report)
+    case .markdown:
+      return MarkdownReportRenderer(report: report)
+    case .csv:
+      return CSVReportRenderer(report: report, guardsFormulas: output.formulaGuard)
+    case .html:
+      return HTMLReportRenderer(
+        report: report,
+        mode: output.htmlFragment ? .fragment : .document(title: title ?? "Report"))
+    case .latex, .typst:
+      fail(
+        "report options draw text, markdown, csv or html; -f \(output.format.rawValue) draws a "
+          + "plain table (leave out the report options)",
+        status: .usage)
+    }
   }
 
   /// The renderer for the format and settings `options` ask for.

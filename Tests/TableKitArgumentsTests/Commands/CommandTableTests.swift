@@ -20,6 +20,9 @@ import tablekit
     "-w": "40", "--sample": "feed", "--page-size": "5", "--pages": "2", "--feed-size": "9",
     "--fail-page": "1", "--cache": "dir", "--url": "cars://brands", "--root": "https://e.x/",
     "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9",
+    "--sum": "a", "--mean": "a,b", "--min": "a", "--max": "a", "--count-values": "a",
+    "--subtitle": "S", "--stub": "a", "--footnote": "a=Note", "--source-note": "Source",
+    "--spanner": "Money=a,b",
   ]
 
   /// Checks one command's table: every option in the help, every spelling parsed with a

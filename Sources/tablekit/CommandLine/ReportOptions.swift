@@ -1,0 +1,210 @@
+import TableKit
+package import TableKitArguments
+package import TableKitReports
+
+/// The report options of the render command: summaries, a grand total, a subtitle, footnotes,
+/// source notes, spanners and a stub column, by column name; ``report(columns:title:grouped:)``
+/// turns them into a ``TableKitReports/Report`` once the input's columns are known.
+package struct ReportOptions {
+  /// Where the grand total stands, if anywhere.
+  package enum TotalPlacement {
+    case none, bottom, top
+  }
+
+  /// Each aggregate asked for, with the column names it applies to, in the order given.
+  package var aggregates: [(aggregate: Aggregate, name: String, columns: [String])] = []
+  package var total = TotalPlacement.none
+  package var subtitle: String?
+  package var footnotes: [String] = []
+  package var sourceNotes: [String] = []
+  package var spanners: [String] = []
+  package var stub: String?
+  package var footnoteMarks = FootnoteMarks.numbers
+
+  /// Whether any report option was given (with none, the plain renderers run untouched).
+  package var isRequested: Bool {
+    !aggregates.isEmpty || total != .none || subtitle != nil || !footnotes.isEmpty
+      || !sourceNotes.isEmpty || !spanners.isEmpty || stub != nil
+  }
+
+  /// Whether the report needs every row before the first (a grand total at the top).
+  package var needsEveryRowFirst: Bool { total == .top }
+
+  /// The options as the help lists them.
+  package static var group: OptionGroup<ReportOptions> {
+    let aggregates: [CommandOption<ReportOptions>] = [
+      ("--sum", Aggregate.sum, "Sum these columns exactly (money per currency; no rounding)."),
+      (
+        "--mean", .mean,
+        "Their mean: the exact sum over the count, rounded half to even at the values' largest scale."
+      ),
+      ("--min", .minimum, "Their smallest value."),
+      ("--max", .maximum, "Their largest value."),
+      (
+        "--count-values", .count,
+        "How many values each of these columns has (empty ones not counted)."
+      ),
+    ].map { name, aggregate, help in
+      CommandOption([name], kind: .value(placeholder: "<a,b>"), help: help) {
+        options, option, value throws(UsageError) in
+        guard let value else { throw .missingValue(option) }
+        let columns = value.text.split(separator: ",").map(String.init)
+        guard !columns.isEmpty else {
+          throw .invalidValue(
+            value, option: option.text, expected: "column names separated by commas")
+        }
+        options.aggregates.append((aggregate, name, columns))
+      }
+    }
+    let repeated: [CommandOption<ReportOptions>] = [
+      (
+        "--footnote", "<col=text>",
+        """
+        A note under the table, marked (1, 2, 3 in reading order) on that column's label; \
+        =<text> or a text with no = marks the title. Repeatable.
+        """, \ReportOptions.footnotes
+      ),
+      (
+        "--source-note", "<text>", "A line under the table, such as the data's source. Repeatable.",
+        \.sourceNotes
+      ),
+      (
+        "--spanner", "<Label=a,b>",
+        """
+        A label over adjacent columns (as shown); spanners nest, and ones that cross are \
+        refused. Repeatable.
+        """, \.spanners
+      ),
+    ].map { name, placeholder, help, keyPath in
+      CommandOption([name], kind: .value(placeholder: placeholder), help: help) {
+        options, option, value throws(UsageError) in
+        guard let value else { throw .missingValue(option) }
+        options[keyPath: keyPath].append(value.text)
+      }
+    }
+    return OptionGroup(
+      "REPORT",
+      aggregates + [
+        .flag(
+          "--total",
+          help: """
+            A grand total row under the table, over every row (implied when the rows are \
+            not grouped).
+            """, apply: { $0.total = .bottom }),
+        .flag(
+          "--total-at-top",
+          help: """
+            The grand total above the rows instead: needs every row first, so the input is \
+            read twice; refused for a pipe.
+            """, apply: { $0.total = .top }),
+        .text("--subtitle", placeholder: "<text>", help: "A line under the title.", to: \.subtitle),
+        .text(
+          "--stub", placeholder: "<col>",
+          help: "The column that names each row (row headers in HTML); summary labels go there.",
+          to: \.stub),
+        .flag(
+          "--footnote-symbols", help: "Mark footnotes * † ‡ § ¶ ‖ instead of 1, 2, 3.",
+          apply: { $0.footnoteMarks = .symbols }),
+      ] + repeated)
+  }
+
+  /// The report over a table with these columns.
+  ///
+  /// With grouped rows (`--group-by`) every aggregate gets a subtotal row per group; the grand
+  /// total comes with `--total`, `--total-at-top`, or when the rows are not grouped.
+  ///
+  /// - Parameters:
+  ///   - columns: The table's column names, as shown.
+  ///   - title: The report's title.
+  ///   - grouped: Whether the rows are grouped (`--group-by`).
+  /// - Returns: The report.
+  /// - Throws: A message naming the option and the column it does not know.
+  package func report(columns: [String], title: String?, grouped: Bool) throws(ReportOptionError)
+    -> Report
+  {
+    func index(_ name: String, _ option: String) throws(ReportOptionError) -> Int {
+      guard let index = columns.firstIndex(of: name) else {
+        throw ReportOptionError(option: option, column: name, columns: columns)
+      }
+      return index
+    }
+    var report = Report(title: title, subtitle: subtitle, footnoteMarks: footnoteMarks)
+    if let stub { report.stubColumn = try index(stub, "--stub") }
+    var perColumn: [Int: Aggregate] = [:]
+    var optionOf: [Int: String] = [:]
+    for (aggregate, option, names) in aggregates {
+      for name in names {
+        let column = try index(name, option)
+        // One summary row holds one aggregate a column: a second would silently replace it.
+        if let earlier = optionOf[column] {
+          throw ReportOptionError(
+            option: option, column: name, columns: columns, alreadyAggregatedBy: earlier)
+        }
+        optionOf[column] = option
+        perColumn[column] = aggregate
+      }
+    }
+    if grouped, !perColumn.isEmpty {
+      report.summaries.append(
+        SummaryRow(label: "Subtotal", scope: .eachGroup, aggregates: perColumn))
+    }
+    if total != .none || (!grouped && !perColumn.isEmpty) {
+      report.summaries.append(
+        SummaryRow(
+          label: "Total", scope: .grand, placement: total == .top ? .top : .bottom,
+          aggregates: perColumn))
+    }
+    for spanner in spanners {
+      let (label, list) = Self.split(spanner)
+      let indices = try list.split(separator: ",").map { name throws(ReportOptionError) in
+        try index(String(name), "--spanner")
+      }.sorted()
+      guard let first = indices.first, let last = indices.last, last - first + 1 == indices.count
+      else {
+        throw ReportOptionError(
+          option: "--spanner", column: list, columns: columns, notAdjacent: true)
+      }
+      report.spanners.append(ColumnSpanner(label, columns: first..<last + 1))
+    }
+    for note in footnotes {
+      let (name, text) = Self.split(note)
+      if note.contains("="), !name.isEmpty {
+        report.footnotes.append(Footnote(text, on: .column(try index(name, "--footnote"))))
+      } else {
+        report.footnotes.append(Footnote(note.contains("=") ? text : note, on: .title))
+      }
+    }
+    report.sourceNotes = sourceNotes
+    return report
+  }
+
+  /// The text before the first `=` and the text after it (all of it after, when there is none).
+  private static func split(_ text: String) -> (String, String) {
+    guard let equals = text.firstIndex(of: "=") else { return ("", text) }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }
+}
+
+/// A report option that names a column the input does not have (or spans columns that are not
+/// next to each other).
+package struct ReportOptionError: Error, CustomStringConvertible {
+  package let option: String
+  package let column: String
+  package let columns: [String]
+  package var notAdjacent = false
+  /// The option that already gave the column an aggregate, when a second one names it.
+  package var alreadyAggregatedBy: String?
+
+  package var description: String {
+    let quoted = TerminalText.inert(column)
+    if let earlier = alreadyAggregatedBy {
+      return "\(option): the column \"\(quoted)\" is summarised by \(earlier) already; "
+        + "a summary row shows one aggregate a column"
+    }
+    if notAdjacent {
+      return "\(option): the columns \"\(quoted)\" are not next to each other as shown"
+    }
+    let known = columns.map { "\"\(TerminalText.inert($0))\"" }.joined(separator: ", ")
+    return "\(option): no column \"\(quoted)\"; the columns are \(known)"
+  }
+}

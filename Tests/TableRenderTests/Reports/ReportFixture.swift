@@ -1,0 +1,42 @@
+import TableKit
+import TableKitReports
+
+/// A small sales report for the renderer tests: two regions, money in euros, a hostile label.
+enum ReportFixture {
+  static func money(_ text: String) -> CellValue {
+    (try? ExactDecimal(text)).flatMap { Money($0, currency: "EUR") }.map(CellValue.money) ?? .empty
+  }
+
+  static func table() -> TableView {
+    TableView(
+      dataSource: SectionedDataSource<Cell>(
+        sections: [
+          TableSection(
+            "North",
+            items: [
+              Cell("", values: ["Oslo", money("10.00"), 2]),
+              Cell("", values: ["=cmd|' /C calc'!A0", money("-5.50"), 3]),
+            ]),
+          TableSection("<b>South</b>", items: [Cell("", values: ["Rome", money("1.25"), .empty])]),
+        ],
+        columns: [ColumnDefinition("city"), ColumnDefinition("amount"), ColumnDefinition("qty")]))
+  }
+
+  static func report(grandTop: Bool = false) -> Report {
+    Report(
+      title: "Sales <2026>", subtitle: "By region",
+      spanners: [ColumnSpanner("Money & more", columns: 1..<3)],
+      summaries: [
+        SummaryRow(label: "Subtotal", scope: .eachGroup, aggregates: [1: .sum, 2: .sum]),
+        SummaryRow(
+          label: "Total", scope: .grand, placement: grandTop ? .top : .bottom,
+          aggregates: [1: .sum, 2: .sum]),
+      ],
+      footnotes: [
+        Footnote("Excluding VAT", on: .column(1)),
+        Footnote("<script>alert(1)</script>", on: .group(1)),
+        Footnote("Estimate", on: .cell(TablePosition(section: 0, row: 1), column: 1)),
+      ],
+      sourceNotes: ["Source: the \u{1B}[31mledger"])
+  }
+}
