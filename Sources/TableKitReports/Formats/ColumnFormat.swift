@@ -72,7 +72,7 @@ public struct ColumnFormat: Hashable, Sendable {
   /// How a tie rounds.
   public var rounding = Rounding.halfEven
 
-  /// Values as a plain table shows them (``TableKit/CellValue/text``).
+  /// Values as a plain table shows them (`CellValue.text`).
   public static let plain = ColumnFormat()
 
   /// Numbers in the locale's decimal pattern.
@@ -120,7 +120,7 @@ public struct ColumnFormat: Hashable, Sendable {
 
   /// Money in the locale's currency pattern.
   ///
-  /// A ``TableKit/CellValue/money(_:)`` value is always shown in its own currency; `code` names
+  /// A `CellValue.money(_:)` value is always shown in its own currency; `code` names
   /// the currency of plain numbers in the column. Amounts show the currency's digits (CLDR's
   /// fraction table: 2, or 0 for JPY, 3 for BHD, 4 for CLF) unless `fractionDigits` says otherwise.
   ///

@@ -1,6 +1,6 @@
 package import TableKit
 
-/// Writes a ``TableKit/DateValue`` by a CLDR date pattern (UTS #35 date field symbols), the way
+/// Writes a `DateValue` by a CLDR date pattern (UTS #35 date field symbols), the way
 /// babel's `DateTimeFormat` writes a Python `date`, `time` or `datetime`.
 package enum DatePattern {
   /// The value written by `pattern` with the names of `data`.

@@ -1,6 +1,6 @@
 extension LocaleData {
   /// The locale-free conventions: POSIX numbers without grouping (`-1234.5`), currencies as their
-  /// code before the amount (`EUR 1234.50`, the way ``TableKit/Money`` writes itself), ISO 8601
+  /// code before the amount (`EUR 1234.50`, the way `Money` writes itself), ISO 8601
   /// dates and 24-hour times, English names for patterns that ask for a month or a weekday.
   static let plain = LocaleData(
     identifier: "en_US_POSIX",

@@ -5,11 +5,11 @@ public import TableKit
 /// that does not fit is an error saying what was expected and at which character.
 ///
 /// Types:
-/// - `decimal`: a number in plain or scientific notation, digit for digit (``TableKit/ExactDecimal``).
+/// - `decimal`: a number in plain or scientific notation, digit for digit (`ExactDecimal`).
 /// - `percent`: a number followed by `%` is a percentage (`12.5%` is the fraction `0.125`); a
 ///   number without one is the fraction itself (`0.125`).
 /// - `money:CODE`: an amount in the ISO 4217 currency `CODE`, written as a number, optionally
-///   after the code and a space as ``TableKit/Money`` writes itself (`EUR 12.50`); another code
+///   after the code and a space as `Money` writes itself (`EUR 12.50`); another code
 ///   is an error.
 /// - `date:PATTERN`: a date, time or date-time by a pattern of `yyyy` (four digits), `y` (one
 ///   to four), `MM`/`M`, `dd`/`d`, `HH`/`H`, `mm`, `ss`, `S…` (a fraction of a second, one to nine
@@ -75,7 +75,7 @@ public struct ValueParser: Hashable, Sendable {
   /// The value `text` holds, read by this parser's type.
   ///
   /// - Parameter text: The field's text.
-  /// - Returns: The value; ``TableKit/CellValue/empty`` for empty text.
+  /// - Returns: The value; `CellValue.empty` for empty text.
   /// - Throws: ``ValueParserError`` saying what was expected and at which character.
   public func value(from text: String) throws(ValueParserError) -> CellValue {
     if text.isEmpty { return .empty }

@@ -103,6 +103,25 @@ import Testing
         == "-1\u{202F}234\u{202F}567,12\u{A0}€")
   }
 
+  @Test func theArticlesExamplesShowWhatTheySay() throws {
+    let german = try ReportLocale(identifier: "de_DE")
+    let amount = CellValue.exactDecimal(try ExactDecimal("-1234567.125"))
+    #expect(
+      ColumnFormat.number(fractionDigits: 2...2).text(for: amount, in: german) == "-1.234.567,12")
+    #expect(
+      ColumnFormat.currency(accounting: true).text(
+        for: try Self.money("-1234.5", "EUR"), in: german)
+        == "-1.234,50\u{A0}€")
+    let date = try #require(DateValue(written: "2024-02-29", year: 2024, month: 2, day: 29))
+    #expect(
+      ColumnFormat.date(pattern: "EEE d MMM y").text(for: .date(date), in: .plain)
+        == "Thu 29 Feb 2024")
+    let error = #expect(throws: ValueParserError.self) {
+      try ValueParser("date:dd.MM.yyyy").value(from: "29.2.2024")
+    }
+    #expect(error?.description == "\"29.2.2024\": expected 2 digits for MM at character 4")
+  }
+
   @Test func percentagesAndScientificNotation() throws {
     let us = try ReportLocale(identifier: "en_US")
     #expect(ColumnFormat.percent().text(for: .percent(try ExactDecimal("0.125")), in: us) == "12%")
