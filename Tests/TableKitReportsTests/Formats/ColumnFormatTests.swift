@@ -124,6 +124,9 @@ import Testing
 
   @Test func percentagesAndScientificNotation() throws {
     let us = try ReportLocale(identifier: "en_US")
+    // Zero moved two places is still one zero (the babel check found "000%").
+    #expect(ColumnFormat.percent().text(for: .percent(try ExactDecimal("0")), in: us) == "0%")
+    #expect(ColumnFormat.percent(fractionDigits: 1...1).text(for: 0, in: us) == "0.0%")
     #expect(ColumnFormat.percent().text(for: .percent(try ExactDecimal("0.125")), in: us) == "12%")
     #expect(
       ColumnFormat.percent(fractionDigits: 1...1).text(
