@@ -127,14 +127,16 @@ let package = Package(
     ),
     .testTarget(
       name: "TableKitRecordsTests",
-      dependencies: ["TableKit", "TableKitFiles", "TableRender", "TableKitRecords"],
+      dependencies: [
+        "TableKit", "TableKitFiles", "TableKitReports", "TableRender", "TableKitRecords",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "TableKitArgumentsTests",
       dependencies: [
-        "TableKit", "TableKitNavigation", "TableKitFiles", "TableRender", "TableKitRecords",
-        "TableKitArguments", "TableKitSamples", "tablekit", "tablekit-bench",
+        "TableKit", "TableKitNavigation", "TableKitFiles", "TableKitReports", "TableRender",
+        "TableKitRecords", "TableKitArguments", "TableKitSamples", "tablekit", "tablekit-bench",
       ],
       swiftSettings: strictSettings
     ),

@@ -49,6 +49,12 @@ printf '{"rows": [[1]]}' >"$work/nocolumns.json"
 expect_failure 65 "nocolumns.json:1:15: missing \"columns\" in the table" --input "$work/nocolumns.json"
 printf '{"columns": ["a"], "rows": [[1]' >"$work/broken.json"
 expect_failure 65 "$work/broken.json:1:32: expected \`,\` or \`]\` after a row, found the end of the file" --input "$work/broken.json"
+# --column reads a declared type; a field that does not fit is an error at its character.
+printf 'name,amount,day\nA,12.50,2024-02-29\n' >"$work/typed-good.csv"
+expect_output "EUR 12.50" --input "$work/typed-good.csv" --column amount=money:EUR --column day=date
+printf 'name,amount,day\nA,12.50,2024-02-29\n"B ""x""",1x,2024-02-28\n' >"$work/typed.csv"
+expect_failure 65 "$work/typed.csv:3:12: \"1x\" in column \"amount\" is not of the column's declared type: expected an amount in EUR" --input "$work/typed.csv" --column amount=money:EUR
+expect_failure 64 "--column needs an ISO 4217 code of three capital letters after money:" --column amount=money:eur
 expect_failure 66 "cannot read $work/missing.json" --input "$work/missing.json"
 expect_failure 74 "cannot open $work/no/such/dir/out.csv for writing" --format csv --output "$work/no/such/dir/out.csv"
 

@@ -1,4 +1,5 @@
 package import TableKit
+package import TableKitReports
 
 /// Opens an input as a table the way the command line asks: picks the format, reads it with its
 /// reader, and either streams the rows or, when the shape needs every row first (sorting,
@@ -27,6 +28,11 @@ package struct TableInput {
   package var chunkSize = 1 << 20
   /// The columns, order, groups, title and footer asked for.
   package var shaping = TableShaping()
+  /// The columns whose fields are read by a declared type (`--column NAME=TYPE`).
+  ///
+  /// CSV and TSV only: a field that does not hold its type is an error at its line and column.
+  /// Files with declared types are read by one reader, not in chunks.
+  package var columnTypes: [(column: String, parser: ValueParser)] = []
 
   /// When a file's rows are read in chunks on two threads.
   package enum Chunking: Sendable {
@@ -72,21 +78,28 @@ package struct TableInput {
     switch format {
     case .csv, .tsv:
       let dialect: DelimitedRecordReader.Dialect = format == .csv ? .csv : .tsv
+      let types = columnTypes
       makeReader = { _ throws(TableInputError) in
-        try DelimitedRecordReader(
+        var reader = try DelimitedRecordReader(
           input: input, dialect: dialect, infers: infers, isLossy: isLossy, limits: limits)
+        if !types.isEmpty { try reader.declareTypes(types) }
+        return reader
       }
       let (infersValues, lossy, chunkLimits) = (infers, isLossy, limits)
-      chunkedReading = input.sharedFile.map { file in
-        ChunkedReading(
-          file: file, chunkSize: chunkSize, onOneProcessor: self.chunking == .always
-        ) { part, start, columns in
-          DelimitedRecordReader(
-            input: part, resumingAt: start, columns: columns, dialect: dialect,
-            infers: infersValues, isLossy: lossy, limits: chunkLimits)
+      chunkedReading =
+        !types.isEmpty
+        ? nil
+        : input.sharedFile.map { file in
+          ChunkedReading(
+            file: file, chunkSize: chunkSize, onOneProcessor: self.chunking == .always
+          ) { part, start, columns in
+            DelimitedRecordReader(
+              input: part, resumingAt: start, columns: columns, dialect: dialect,
+              infers: infersValues, isLossy: lossy, limits: chunkLimits)
+          }
         }
-      }
     case .jsonl:
+      guard columnTypes.isEmpty else { throw typesNeedText(input, format) }
       let selection = shaping.needsAllRows ? nil : shaping.columns
       makeReader = { columns throws(TableInputError) in
         try JSONRecordReader(
@@ -105,6 +118,7 @@ package struct TableInput {
         }
       }
     case .json:
+      guard columnTypes.isEmpty else { throw typesNeedText(input, format) }
       if Self.firstByte(of: try input.peek(1 << 12)) == UInt8(ascii: "{") {
         return try openDocument(input, format: format)
       }
@@ -177,6 +191,12 @@ package struct TableInput {
     let shaped = try shaping.apply(to: document, inputName: input.name)
     return Opened(
       dataSource: shaped.makeController().dataSource, title: shaped.title, format: format)
+  }
+
+  /// The error for declared column types on an input whose values carry their own.
+  private func typesNeedText(_ input: ByteInput, _ format: InputFormat) -> TableInputError {
+    TableInputError(
+      path: input.name, position: nil, reason: .typesNeedText(format: format.rawValue))
   }
 
   /// The first byte that is not whitespace or a byte order mark.

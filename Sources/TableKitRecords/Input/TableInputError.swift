@@ -1,5 +1,6 @@
 import TableKit
 import TableKitFiles
+package import TableKitReports
 
 /// Why a table could not be read from CSV, TSV, a JSON array or JSON Lines: the input, the
 /// place in it and what is wrong, in plain words.
@@ -38,6 +39,11 @@ package struct TableInputError: Error, Hashable, Sendable {
     /// The record that starts at the position runs past ``InputLimits/maximumRecordBytes``, the
     /// limit given.
     case recordTooLong(limit: Int)
+    /// A field of a column whose type the command line declared (`--column NAME=TYPE`) does not
+    /// hold that type; the position is the character where it stops fitting.
+    case invalidValue(column: String, ValueParserError)
+    /// Column types were declared for an input that is not CSV or TSV; its format.
+    case typesNeedText(format: String)
   }
 
   /// The input, as the user named it: a path, or `standard input`.
@@ -117,6 +123,12 @@ extension TableInputError: CustomStringConvertible {
       return "the record that starts here \(runsPast(limit))is longer than "
         + "\(InputLimits.describe(bytes: limit)), the most a record may take; raise the limit "
         + "with --max-record-bytes"
+    case .invalidValue(let column, let error):
+      return "\(JSONText.quoted(error.text)) in column \(JSONText.quoted(column)) is not of "
+        + "the column's declared type: expected \(error.expected)"
+    case .typesNeedText(let format):
+      return "--column declares the types of CSV and TSV fields; this input is \(format), whose "
+        + "values carry their own types"
     }
   }
 

@@ -1,4 +1,5 @@
 package import TableKit
+package import TableKitReports
 package import TableRender
 
 /// Reads CSV (RFC 4180) or TSV a record at a time, checking every byte and saying where it
@@ -61,6 +62,8 @@ package struct DelimitedRecordReader: RecordReader {
   private var scratch: [UInt8] = []
   /// The input offset from which a record start ends the reading (``endAtRecordBoundary(from:)``).
   private var stopOffset = Int.max
+  /// The columns whose type the command line declared, by index (``declareTypes(_:)``).
+  private var typedColumns: [(index: Int, parser: ValueParser)] = []
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -161,7 +164,85 @@ package struct DelimitedRecordReader: RecordReader {
     rowCount += 1
     let count = values.count - first
     if count != columns.count { throw raggedRow(count: count) }
+    if !typedColumns.isEmpty { try readTypes(of: &values, from: first) }
     return true
+  }
+
+  /// Reads the fields of the declared columns by their types from now on.
+  ///
+  /// The text of a field is what inference leaves it as (a number or boolean is written back
+  /// exactly as it was read), so a declared type always sees the field as written.
+  ///
+  /// - Parameter types: Column names and their parsers.
+  /// - Throws: ``TableInputError/Reason/unknownColumn(_:available:)`` for a name the header
+  ///   lacks.
+  package mutating func declareTypes(_ types: [(column: String, parser: ValueParser)])
+    throws(TableInputError)
+  {
+    typedColumns = []
+    for (column, parser) in types {
+      guard let index = columns.firstIndex(of: column) else {
+        throw TableInputError(
+          path: input.name, position: nil, reason: .unknownColumn(column, available: columns))
+      }
+      typedColumns.append((index, parser))
+    }
+  }
+
+  /// The declared columns of the row just read (from `first` in `values`) read by their types.
+  private func readTypes(of values: inout [CellValue], from first: Int) throws(TableInputError) {
+    for (index, parser) in typedColumns {
+      do {
+        values[first + index] = try parser.value(from: values[first + index].text)
+      } catch {
+        throw TableInputError(
+          path: input.name,
+          position: fieldPosition(field: index, characterOffset: error.offset),
+          reason: .invalidValue(column: columns[index], error))
+      }
+    }
+  }
+
+  /// The place of the character `characterOffset` characters into the text of field `field`
+  /// (from 0) of the record just read, which is still in the buffer.
+  private func fieldPosition(field: Int, characterOffset: Int) -> JSONPosition {
+    let quote = UInt8(ascii: "\"")
+    var index = recordStart.offset - droppedCount
+    var fieldsLeft = field
+    var quoted = false
+    while index < buffer.count {
+      quoted = quotes && buffer[index] == quote
+      if fieldsLeft == 0 { break }
+      if quoted {
+        index += 1
+        while index < buffer.count {
+          if buffer[index] == quote {
+            if index + 1 < buffer.count, buffer[index + 1] == quote {
+              index += 2
+              continue
+            }
+            break
+          }
+          index += 1
+        }
+        index += 1
+      } else {
+        while index < buffer.count, buffer[index] != separator, buffer[index] != UInt8(ascii: "\n"),
+          buffer[index] != UInt8(ascii: "\r")
+        {
+          index += 1
+        }
+      }
+      index += 1  // The separator.
+      fieldsLeft -= 1
+    }
+    if quoted { index += 1 }
+    for _ in 0..<characterOffset where index < buffer.count {
+      // A doubled quote is one character of the text; a character is its UTF-8 bytes.
+      index += quoted && buffer[index] == quote ? 2 : 1
+      while index < buffer.count, buffer[index] & 0xC0 == 0x80 { index += 1 }
+    }
+    return position(at: index, from: recordStart.offset - droppedCount, line: recordStart.line)
   }
 
   /// The error for the row just read, which has `count` fields.
@@ -183,7 +264,7 @@ package struct DelimitedRecordReader: RecordReader {
   package mutating func consumeFieldBytes(
     with consumer: inout any FieldBytesConsumer, into output: inout OutputBuffer
   ) throws(TableInputError) -> Int? {
-    guard !isLossy else { return nil }
+    guard !isLossy, typedColumns.isEmpty else { return nil }
     var ranges = FieldRanges()
     var fields: [FieldBytes] = []
     fields.reserveCapacity(columns.count)
@@ -610,8 +691,16 @@ package struct DelimitedRecordReader: RecordReader {
   /// its line and column are counted from there, a line feed, a carriage return and line feed,
   /// or a carriage return alone ending a line, as the scan counts them.
   fileprivate func error(at index: Int, _ reason: TableInputError.Reason) -> TableInputError {
-    var line = self.line
-    var lineStart = max(self.lineStart, 0)
+    TableInputError(
+      path: input.name, position: position(at: index, from: max(lineStart, 0), line: line),
+      reason: reason)
+  }
+
+  /// The place of byte `index` of the buffer, counting lines on from `start`, the start of
+  /// line `line`.
+  private func position(at index: Int, from start: Int, line: Int) -> JSONPosition {
+    var line = line
+    var lineStart = start
     var scan = lineStart
     let end = min(index, buffer.count)
     while scan < end {
@@ -631,10 +720,7 @@ package struct DelimitedRecordReader: RecordReader {
       if buffer[scan] & 0xC0 != 0x80 { column += 1 }
       scan += 1
     }
-    return TableInputError(
-      path: input.name,
-      position: JSONPosition(byteOffset: droppedCount + index, line: line, column: column),
-      reason: reason)
+    return JSONPosition(byteOffset: droppedCount + index, line: line, column: column)
   }
 }
 

@@ -77,6 +77,18 @@ extension Options {
         .flag(
           "--no-infer", help: "CSV, TSV: keep every field as text.", sets: \.input.infers, to: false
         ),
+        CommandOption(
+          ["--column"], kind: .value(placeholder: "<name>=<type>"),
+          help: """
+            CSV, TSV: read a column's fields as a type (repeat for more columns): decimal; \
+            percent (12.5% or the fraction 0.125); money:<code> (12.50 or EUR 12.50 in that \
+            ISO 4217 currency); date:<pattern> of yyyy, y, MM, M, dd, d, HH, H, mm, ss, S… \
+            and XXX (date alone is yyyy-MM-dd). Nothing is inferred: a field that does not \
+            fit is an error at its line and column. Such a file is read by one thread.
+            """
+        ) { options, option, value throws(UsageError) in
+          try options.declareColumnType(option, value)
+        },
         .flag(
           "--lossy", help: "CSV, TSV: show invalid UTF-8 as U+FFFD instead of failing.",
           sets: \.input.isLossy),

@@ -1,5 +1,6 @@
 package import TableKitArguments
 package import TableKitRecords
+import TableKitReports
 package import TableKitSamples
 package import TableRender
 
@@ -55,6 +56,24 @@ package struct Options: ParsableOptions {
     }
     inputToken = token
     inputPath = token.path
+  }
+
+  /// Takes `--column <name>=<type>`: the column's fields are read by the type.
+  mutating func declareColumnType(_ option: ArgumentToken, _ value: ArgumentToken?)
+    throws(UsageError)
+  {
+    guard let value else { throw .missingValue(option) }
+    let text = value.text
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw .invalidValue(
+        value, option: option.text, expected: "<name>=<type>, such as amount=money:EUR")
+    }
+    do {
+      let parser = try ValueParser(String(text[text.index(after: equals)...]))
+      input.columnTypes.append((String(text[..<equals]), parser))
+    } catch {
+      throw .invalidValue(value, option: option.text, expected: error.expected)
+    }
   }
 
   /// A whole number above 0, or `nil`.

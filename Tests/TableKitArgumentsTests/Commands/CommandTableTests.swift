@@ -19,7 +19,7 @@ import tablekit
     "--title": "T", "--footer": "F", "-f": "csv", "-s": "grid", "-o": "out",
     "-w": "40", "--sample": "feed", "--page-size": "5", "--pages": "2", "--feed-size": "9",
     "--fail-page": "1", "--cache": "dir", "--url": "cars://brands", "--root": "https://e.x/",
-    "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9",
+    "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9", "--column": "a=money:EUR",
     "--sum": "a", "--mean": "a,b", "--min": "a", "--max": "a", "--count-values": "a",
     "--subtitle": "S", "--stub": "a", "--footnote": "a=Note", "--source-note": "Source",
     "--spanner": "Money=a,b",

@@ -1,5 +1,6 @@
 import TableKitArguments
 import TableKitRecords
+import TableKitReports
 import TableKitSamples
 import TableRender
 import Testing
@@ -81,6 +82,18 @@ import tablekit
     #expect(options.input.limits.maximumFieldBytes == 4 * 1024)
     #expect(options.input.limits.maximumRecordBytes == 2 * 1024 * 1024)
     #expect(options.input.sample == 50)
+  }
+
+  @Test func columnDeclaresAType() throws {
+    let options = try Options.parse([
+      "--column", "amount=money:EUR", "--column=day=date:dd.MM.yyyy",
+    ])
+    #expect(options.input.columnTypes.map(\.column) == ["amount", "day"])
+    #expect(options.input.columnTypes.first?.parser.kind == .money(currency: "EUR"))
+    #expect(options.input.columnTypes.last?.parser.kind == .date(pattern: "dd.MM.yyyy"))
+    for bad in ["amount", "=decimal", "amount=money:eur", "amount=integer", "day=date:yyyy EEEE"] {
+      #expect(throws: UsageError.self, "\(bad)") { try Options.parse(["--column", bad]) }
+    }
   }
 
   @Test func sampleNamesABuiltInSampleOrInTheOldSpellingARowCount() throws {

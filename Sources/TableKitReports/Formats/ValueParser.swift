@@ -1,0 +1,145 @@
+public import TableKit
+
+/// Reads typed values from text by a declared type, for input that says what a column holds
+/// (`--column amount=money:EUR`, `--column day=date:yyyy-MM-dd`): nothing is inferred, and text
+/// that does not fit is an error saying what was expected and at which character.
+///
+/// Types:
+/// - `decimal`: a number in plain or scientific notation, digit for digit (`ExactDecimal`).
+/// - `percent`: a number followed by `%` is a percentage (`12.5%` is the fraction `0.125`); a
+///   number without one is the fraction itself (`0.125`).
+/// - `money:CODE`: an amount in the ISO 4217 currency `CODE`, written as a number, optionally
+///   after the code and a space as `Money` writes itself (`EUR 12.50`); another code
+///   is an error.
+/// - `date:PATTERN`: a date, time or date-time by a pattern of `yyyy` (four digits), `y` (one
+///   to four), `MM`/`M`, `dd`/`d`, `HH`/`H`, `mm`, `ss`, `S…` (a fraction of a second, one to nine
+///   digits), `XXX` (`Z` or `±hh:mm`) and literal characters; `'…'` quotes letters. `date` alone is
+///   `date:yyyy-MM-dd`.
+///
+/// An empty text is an empty value in every type.
+///
+/// ```swift
+/// let day = try ValueParser("date:dd.MM.yyyy")
+/// try day.value(from: "29.02.2024")  // a DateValue for 2024-02-29, written "29.02.2024"
+/// try ValueParser("money:EUR").value(from: "12.5")  // EUR 12.5
+/// ```
+public struct ValueParser: Hashable, Sendable {
+  /// The types a parser reads.
+  public enum Kind: Hashable, Sendable {
+    /// An exact decimal number.
+    case decimal
+    /// A percentage or a fraction.
+    case percent
+    /// An amount in a currency.
+    case money(currency: String)
+    /// A date, time or date-time by a pattern.
+    case date(pattern: String)
+  }
+
+  /// What the parser reads.
+  public let kind: Kind
+
+  /// Creates a parser from a type specification such as `money:EUR` or `date:yyyy-MM-dd`.
+  ///
+  /// - Parameter specification: `decimal`, `percent`, `money:CODE` or `date[:PATTERN]`.
+  /// - Throws: ``ValueParserError`` when the type is unknown, the currency is not three capital
+  ///   letters, or the pattern has a letter this parser does not read.
+  public init(_ specification: String) throws(ValueParserError) {
+    let parts = specification.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let argument = parts.count == 2 ? String(parts[1]) : nil
+    switch (parts[0], argument) {
+    case ("decimal", nil): kind = .decimal
+    case ("percent", nil): kind = .percent
+    case ("money", let code?):
+      guard Money(ExactDecimal(minorUnits: 0, scale: 0), currency: code) != nil else {
+        throw ValueParserError(
+          text: specification, expected: "an ISO 4217 code of three capital letters after money:",
+          offset: 6)
+      }
+      kind = .money(currency: code)
+    case ("date", let pattern):
+      let pattern = pattern ?? "yyyy-MM-dd"
+      kind = .date(pattern: pattern)
+      if let (offset, letter) = DateTextReader.unsupportedLetter(in: pattern) {
+        throw ValueParserError(
+          text: specification, expected: "a pattern letter of y M d H m s S X, not \(letter)",
+          offset: offset + 5)
+      }
+    default:
+      throw ValueParserError(
+        text: specification,
+        expected: "a type of decimal, percent, money:CODE or date:PATTERN", offset: 0)
+    }
+  }
+
+  /// The value `text` holds, read by this parser's type.
+  ///
+  /// - Parameter text: The field's text.
+  /// - Returns: The value; `CellValue.empty` for empty text.
+  /// - Throws: ``ValueParserError`` saying what was expected and at which character.
+  public func value(from text: String) throws(ValueParserError) -> CellValue {
+    if text.isEmpty { return .empty }
+    switch kind {
+    case .decimal:
+      return .exactDecimal(try Self.decimal(text, expected: "a decimal number"))
+    case .percent:
+      if text.hasSuffix("%") {
+        let number = try Self.decimal(
+          String(text.dropLast()), expected: "a number before %", whole: text)
+        return .percent(try Self.shifted(number, text: text))
+      }
+      return .percent(try Self.decimal(text, expected: "a fraction or a percentage with %"))
+    case .money(let currency):
+      var amount = Substring(text)
+      var skipped = 0
+      if let first = text.first, first.isLetter {
+        guard text.hasPrefix(currency + " ") else {
+          throw ValueParserError(
+            text: text, expected: "an amount, or \(currency) and a space before it", offset: 0)
+        }
+        amount = text.dropFirst(4)
+        skipped = 4
+      }
+      let number = try Self.decimal(
+        String(amount), expected: "an amount in \(currency)", whole: text, skipped: skipped)
+      guard let money = Money(number, currency: currency) else {
+        throw ValueParserError(text: text, expected: "an amount in \(currency)", offset: 0)
+      }
+      return .money(money)
+    case .date(let pattern):
+      return .date(try DateTextReader(pattern: pattern).read(text))
+    }
+  }
+
+  /// An exact decimal, with an error that points at the refused character.
+  private static func decimal(
+    _ text: String, expected: String, whole: String? = nil, skipped: Int = 0
+  ) throws(ValueParserError) -> ExactDecimal {
+    do {
+      return try ExactDecimal(text)
+    } catch {
+      switch error.reason {
+      case .unexpectedCharacter(let offset):
+        throw ValueParserError(text: whole ?? text, expected: expected, offset: skipped + offset)
+      case .empty:
+        throw ValueParserError(text: whole ?? text, expected: expected, offset: skipped)
+      case .tooManyDigits, .scaleOutOfRange:
+        throw ValueParserError(
+          text: whole ?? text, expected: expected + " of at most 38 digits", offset: skipped)
+      }
+    }
+  }
+
+  /// The percentage as a fraction: the point moves two places left.
+  private static func shifted(_ number: ExactDecimal, text: String) throws(ValueParserError)
+    -> ExactDecimal
+  {
+    do {
+      return try ExactDecimal(
+        significand: number.significand, scale: number.scale + 2, isNegative: number.isNegative)
+    } catch {
+      throw ValueParserError(
+        text: text, expected: "a percentage with at most 36 digits after the point", offset: 0)
+    }
+  }
+}

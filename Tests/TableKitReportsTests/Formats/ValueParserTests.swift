@@ -1,0 +1,69 @@
+import TableKit
+import TableKitReports
+import Testing
+
+@Suite struct ValueParserTests {
+  @Test func readsEachType() throws {
+    #expect(
+      try ValueParser("decimal").value(from: "-1234.50")
+        == .exactDecimal(try ExactDecimal("-1234.50")))
+    #expect(try ValueParser("percent").value(from: "12.5%") == .percent(try ExactDecimal("0.125")))
+    #expect(try ValueParser("percent").value(from: "0.125") == .percent(try ExactDecimal("0.125")))
+    let euros = try ValueParser("money:EUR")
+    let amount = try #require(Money(try ExactDecimal("12.50"), currency: "EUR"))
+    #expect(try euros.value(from: "12.50") == .money(amount))
+    #expect(try euros.value(from: "EUR 12.50") == .money(amount))
+    #expect(try euros.value(from: "") == .empty)
+  }
+
+  @Test func readsDatesTimesAndBothByThePattern() throws {
+    let day = try ValueParser("date:dd.MM.yyyy").value(from: "29.02.2024")
+    #expect(
+      day == .date(try #require(DateValue(written: "29.02.2024", year: 2024, month: 2, day: 29))))
+    #expect(
+      try ValueParser("date").value(from: "0001-01-01")
+        == .date(try #require(DateValue(written: "0001-01-01", year: 1, month: 1, day: 1))))
+    let stamp = try ValueParser("date:yyyy-MM-dd'T'HH:mm:ss.SSSXXX").value(
+      from: "2024-02-29T13:05:09.120+02:00")
+    #expect(
+      stamp
+        == .date(
+          try #require(
+            DateValue(
+              written: "2024-02-29T13:05:09.120+02:00", year: 2024, month: 2, day: 29, hour: 13,
+              minute: 5,
+              second: 9, nanosecond: 120_000_000, utcOffset: 7200))))
+    let time = try ValueParser("date:H:mm").value(from: "7:05")
+    #expect(time == .date(try #require(DateValue(written: "7:05", hour: 7, minute: 5))))
+  }
+
+  @Test(arguments: [
+    ("decimal", "12a", "a decimal number", 2),
+    ("decimal", "1,000", "a decimal number", 1),
+    ("percent", "12.5 %", "a number before %", 4),
+    ("money:EUR", "USD 5", "an amount, or EUR and a space before it", 0),
+    ("money:EUR", "EUR 5x", "an amount in EUR", 5),
+    // The second digit of MM is missing where "-" stands, at character 6.
+    ("date:yyyy-MM-dd", "2024-2-05", "2 digits for MM", 6),
+    ("date:yyyy-MM-dd", "2024/02/05", "\"-\"", 4),
+    ("date:yyyy-MM-dd", "2023-02-29", "a day or time that exists", 0),
+    ("date:yyyy-MM-dd", "2024-02-291", "the end of the value", 10),
+    ("date:yyyy-MM-dd", "０２０２-02-29", "4 digits for yyyy", 0),
+  ])
+  func refusesTextThatDoesNotFit(type: String, text: String, expected: String, offset: Int) throws {
+    let error = #expect(throws: ValueParserError.self) { try ValueParser(type).value(from: text) }
+    #expect(error?.expected == expected)
+    #expect(error?.offset == offset)
+    #expect(error?.text == text)
+  }
+
+  @Test func refusesUnknownTypes() {
+    #expect(throws: ValueParserError.self) { try ValueParser("money") }
+    #expect(throws: ValueParserError.self) { try ValueParser("money:eur") }
+    #expect(throws: ValueParserError.self) { try ValueParser("integer") }
+    let error = #expect(throws: ValueParserError.self) { try ValueParser("date:yyyy-MM-dd EEEE") }
+    #expect(error?.offset == 16)
+    #expect(
+      ValueParserError(text: "\u{1B}[2J", expected: "x", offset: 0).description.contains("\\u{1B}"))
+  }
+}
