@@ -15,16 +15,18 @@ public final class DatabaseStatement {
   /// The table, view or `query` the statement reads, for errors.
   public let table: String?
   package let handle: OpaquePointer
-  private var library: SQLiteLibrary { database.library }
+  /// The library's functions, kept here so that reading a value loads one pointer.
+  private let library: SQLiteLibrary
 
   init(database: Database, handle: OpaquePointer, table: String?) {
     self.database = database
+    library = database.library
     self.handle = handle
     self.table = table
   }
 
   deinit {
-    _ = database.library.finalize(handle)
+    _ = library.finalize(handle)
   }
 
   /// The number of columns of each row.

@@ -18,37 +18,70 @@ extension DatabaseValue {
     let sign = number.sign == .minus ? "-" : ""
     if number.isNaN { return "nan" }
     if number.isInfinite { return sign + "inf" }
-    let magnitude = number.magnitude.description
-    var mantissa = Substring(magnitude)
-    var exponent = 0
-    if let mark = magnitude.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-      mantissa = magnitude[..<mark]
-      exponent = Int(magnitude[magnitude.index(after: mark)...]) ?? 0
-    }
-    let point = mantissa.firstIndex(of: ".")
-    let whole = point.map { mantissa[..<$0] } ?? mantissa
-    let fraction = point.map { mantissa[mantissa.index(after: $0)...] } ?? ""
-    let all = Array(whole + fraction)
-    let leadingZeros = all.prefix { $0 == "0" }.count
-    var digits = Array(all.dropFirst(leadingZeros))
-    while digits.last == "0" { digits.removeLast() }
+    let (digits, decimalPoint) = shortestDigits(number.magnitude)
     guard !digits.isEmpty else { return sign + "0.0" }
-    // The point sits after `decimalPoint` digits of 0.d1d2…
-    let decimalPoint = whole.count + exponent - leadingZeros
+    var text = [UInt8](sign.utf8)
+    text.reserveCapacity(digits.count + 8)
+    let zero = UInt8(ascii: "0")
     if decimalPoint <= -4 || decimalPoint > 16 {
-      var text = sign + String(digits[0])
-      if digits.count > 1 { text += "." + String(digits[1...]) }
+      text.append(digits[0])
+      if digits.count > 1 {
+        text.append(UInt8(ascii: "."))
+        text += digits[1...]
+      }
       let power = decimalPoint - 1
-      let powerDigits = String(power.magnitude)
-      return text + (power < 0 ? "e-" : "e+") + (powerDigits.count < 2 ? "0" : "") + powerDigits
+      text += (power < 0 ? "e-" : "e+").utf8
+      if power.magnitude < 10 { text.append(zero) }
+      text += String(power.magnitude).utf8
+    } else if decimalPoint <= 0 {
+      text += "0.".utf8
+      text += repeatElement(zero, count: -decimalPoint)
+      text += digits
+    } else if decimalPoint >= digits.count {
+      text += digits
+      text += repeatElement(zero, count: decimalPoint - digits.count)
+      text += ".0".utf8
+    } else {
+      text += digits[..<decimalPoint]
+      text.append(UInt8(ascii: "."))
+      text += digits[decimalPoint...]
     }
-    if decimalPoint <= 0 {
-      return sign + "0." + String(repeating: "0", count: -decimalPoint) + String(digits)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The shortest round-trip digits of a finite, non-negative `magnitude` (ASCII, no leading
+  /// or trailing zeros; empty for zero) and where the decimal point goes: the value is
+  /// `0.d₁d₂… × 10^decimalPoint`.
+  static func shortestDigits(_ magnitude: Double) -> (digits: [UInt8], decimalPoint: Int) {
+    var digits: [UInt8] = []
+    digits.reserveCapacity(24)
+    var wholeCount = 0
+    var seenPoint = false
+    var exponent = 0
+    var exponentSign = 1
+    var inExponent = false
+    var leadingZeros = 0
+    for byte in magnitude.description.utf8 {
+      switch byte {
+      case UInt8(ascii: "."): seenPoint = true
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+      case UInt8(ascii: "-") where inExponent: exponentSign = -1
+      case UInt8(ascii: "+"): break
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if inExponent {
+          exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+          continue
+        }
+        if !seenPoint { wholeCount += 1 }
+        if digits.isEmpty && byte == UInt8(ascii: "0") {
+          leadingZeros += 1
+        } else {
+          digits.append(byte)
+        }
+      default: break
+      }
     }
-    if decimalPoint >= digits.count {
-      return sign + String(digits) + String(repeating: "0", count: decimalPoint - digits.count)
-        + ".0"
-    }
-    return sign + String(digits[..<decimalPoint]) + "." + String(digits[decimalPoint...])
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    return (digits, wholeCount + exponentSign * exponent - leadingZeros)
   }
 }

@@ -27,6 +27,8 @@ package struct Options: ParsableOptions {
   package var showsLastMonth = false
   /// How the input is read and shaped (format, inference, columns, sort, groups, footer).
   package var input = TableInput()
+  /// The table, query and `NULL` text asked of a SQLite database input.
+  package var database = DatabaseSelection()
   /// The paged sample feed's settings, when `--sample feed` (or a feed option) was given.
   package var feed: SampleFeed.Settings?
 

@@ -33,7 +33,23 @@ enum RenderCommand {
 
     let controller: TableController
     var stream: RecordStreamDataSource?
-    if let chosen = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
+    let readsDatabase = !asksForSample && options.inputPath.map(DatabaseInput.isDatabase) == true
+    if options.database.isChosen, !readsDatabase, let token = options.database.token {
+      fail(
+        UsageError.unexpectedArgument(
+          token, reason: "\(token.text) reads a SQLite database file, and the input is not one"),
+        help: "tablekit --help")
+    }
+    if readsDatabase, let path = options.inputPath {
+      do {
+        let records = try DatabaseInput.open(
+          path: path, input: options.input, selection: options.database)
+        controller = TableController(title: records.title, dataSource: records.dataSource)
+        stream = records.stream
+      } catch {
+        error.exit()
+      }
+    } else if let chosen = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
       do {
         let opened = try options.input.open(
           chosen, path: options.inputPath == "-" ? nil : options.inputPath)

@@ -19,7 +19,8 @@ import tablekit
     "--title": "T", "--footer": "F", "-f": "csv", "-s": "grid", "-o": "out",
     "-w": "40", "--sample": "feed", "--page-size": "5", "--pages": "2", "--feed-size": "9",
     "--fail-page": "1", "--cache": "dir", "--url": "cars://brands", "--root": "https://e.x/",
-    "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9",
+    "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9", "--table": "orders",
+    "--query": "SELECT 1", "--null": "NULL",
   ]
 
   /// Checks one command's table: every option in the help, every spelling parsed with a

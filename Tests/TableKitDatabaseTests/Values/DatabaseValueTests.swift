@@ -1,5 +1,6 @@
 import TableKit
 import TableKitDatabase
+import TableKitTestSupport
 import Testing
 
 @Suite struct DatabaseValueTests {
@@ -40,5 +41,24 @@ import Testing
     #expect(
       DatabaseValue.blob(Array(0..<20)).displayText
         == "x'000102030405060708090a0b0c0d0e0f…' (20 bytes)")
+  }
+
+  /// A real's cell shows exactly ``DatabaseValue/realText(_:)``, whether it is a number or
+  /// text, across every exponent.
+  @Test func realCellsShowTheirReprText() {
+    var generator = SeededGenerator(state: 5)
+    var numbers: [Double] = [0, 1, 100, 1e15, 1e16, 9_999_999_999_999_998, 0.001, 0.0001, 1e-5]
+    for _ in 0..<20_000 {
+      let number = Double(bitPattern: generator.next())
+      if number.isFinite { numbers.append(number) }
+      // Also values with exponents near Python's switch points.
+      let near =
+        Double(generator.next() % 1_000_000)
+        * Double(sign: .plus, exponent: Int(generator.next() % 80) - 40, significand: 1)
+      numbers.append(near)
+    }
+    for number in numbers {
+      #expect(DatabaseValue.real(number).cellValue.text == DatabaseValue.realText(number))
+    }
   }
 }
