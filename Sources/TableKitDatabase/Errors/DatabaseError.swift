@@ -8,7 +8,7 @@
 ///   let database = try Database(path: "shop.db")
 ///   _ = try database.tables()
 /// } catch {
-///   print(error)  // shop.db: table orders: the file is damaged: database disk image is malformed
+///   print(error)  // shop.db: table sqlite_master: the file is damaged or not a database: …
 /// }
 /// ```
 public struct DatabaseError: Error, Hashable, Sendable {

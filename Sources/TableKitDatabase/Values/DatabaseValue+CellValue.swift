@@ -3,15 +3,15 @@ public import TableKit
 extension DatabaseValue {
   /// The value as a table cell shows it.
   ///
-  /// - `INTEGER` → ``CellValue/integer(_:)``, exactly.
-  /// - `REAL` → ``CellValue/exactDecimal(_:)`` holding the digits ``realText(_:)`` writes, when
+  /// - `INTEGER` → `CellValue.integer`, exactly.
+  /// - `REAL` → `CellValue.exactDecimal` holding the digits ``realText(_:)`` writes, when
   ///   that text is positional (`0.1`, `100.0`): a number, right-aligned, typed in CSV. Text in
   ///   exponent form (`1e+300`, `5e-324`), `-0.0` (an exact decimal has no negative zero) and
-  ///   the infinities become ``CellValue/text(_:)`` of the same characters, so every format
+  ///   the infinities become `CellValue.text` of the same characters, so every format
   ///   shows exactly what Python's `repr` prints.
-  /// - `TEXT` → ``CellValue/text(_:)``, the empty text included.
-  /// - `BLOB` → ``CellValue/text(_:)`` of ``blobText(_:)``.
-  /// - `NULL` → ``CellValue/empty``, apart from the empty text (`.text("")`): a renderer that
+  /// - `TEXT` → `CellValue.text`, the empty text included.
+  /// - `BLOB` → `CellValue.text` of ``blobText(_:)``.
+  /// - `NULL` → `CellValue.empty`, apart from the empty text (`.text("")`): a renderer that
   ///   can show the difference can tell them apart.
   public var cellValue: CellValue {
     switch self {
