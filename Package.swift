@@ -144,7 +144,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TableKitDatabaseTests",
-      dependencies: ["TableKit", "TableKitDatabase", "TableKitTestSupport"],
+      dependencies: ["TableKit", "TableKitDatabase", "TableKitTestSupport", "TableRender"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -46,13 +46,19 @@ import Testing
     #expect(Self.corruption(in: fixture) == "sqlite_master")
   }
 
-  @Test func flippedLeafPageIsATypedErrorNamingTheTable() throws {
-    let fixture = try TestDatabase(Self.sql)
-    defer { fixture.remove() }
+  /// The table `big` with the cell pointer array of its third page flipped: its cells point
+  /// anywhere.
+  static func damagedLeafPage() throws -> TestDatabase {
+    let fixture = try TestDatabase(sql)
     var bytes = try fixture.bytes
-    // The cell pointer array of the table's third page: cells now point anywhere.
     for offset in (2 * 4096 + 8)..<(2 * 4096 + 40) { bytes[offset] ^= 0xFF }
     try fixture.write(bytes)
+    return fixture
+  }
+
+  @Test func flippedLeafPageIsATypedErrorNamingTheTable() throws {
+    let fixture = try Self.damagedLeafPage()
+    defer { fixture.remove() }
     #expect(Self.corruption(in: fixture) == "big")
   }
 
