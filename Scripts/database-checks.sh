@@ -149,6 +149,25 @@ expect_failure 65 "table big: the file is damaged or not a database" "$work/flip
 printf 'not a database at all, but named like one' >"$work/text.db"
 expect_failure 65 "the file is damaged or not a database" "$work/text.db"
 
+# A schema that calls functions an untrusted schema may not: refused, naming the view; the
+# listing shows the rest, with the view's count empty and the reason on standard error.
+"$python" - "$work/hostile.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript("""
+CREATE TABLE t (a); INSERT INTO t VALUES (1);
+CREATE VIEW loads AS SELECT load_extension('/nonexistent/evil') FROM t;
+CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT load_extension('/nonexistent/evil'); END;
+""")
+c.commit()
+PY
+expect_failure 65 "table loads: unsafe use of load_extension()" "$work/hostile.db" --table loads
+expect_output "loads" "$work/hostile.db" -f csv
+checks=$((checks + 1))
+"$tablekit" "$work/hostile.db" -f csv 2>"$work/err" | tr -d '\r' >"$work/out"
+[ "$(cat "$work/out")" = $'name,type,rows\nloads,view,\nt,table,1' ] && grep -q "row count is left empty" "$work/err" ||
+  fail "the hostile listing: $(cat "$work/out") $(cat "$work/err")"
+
 # The sqlite3 command's own database reads the same.
 if command -v sqlite3 >/dev/null; then
   sqlite3 "$work/cli.db" "CREATE TABLE t (a, b); INSERT INTO t VALUES (1, 'one'), (2.5, NULL);"

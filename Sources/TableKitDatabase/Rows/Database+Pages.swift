@@ -18,7 +18,12 @@ extension Database {
     throws(DatabaseError) -> DatabasePage
   {
     let keyColumns = try self.keyColumns(of: table, given: key?.count)
-    var sql = "SELECT \(SQLIdentifier.list(keyColumns)), * FROM \(SQLIdentifier.quoted(table.name))"
+    // A primary key's values are read from the row's own columns; a rowid is selected before
+    // them (so a table at SQLite's 2,000-column limit can still be paged by its primary key).
+    let keyIndices = keyColumns.map { name in table.columns.firstIndex { $0.name == name } }
+    let selectsKey = keyIndices.contains(nil)
+    let selected = selectsKey ? "\(SQLIdentifier.list(keyColumns)), *" : "*"
+    var sql = "SELECT \(selected) FROM \(SQLIdentifier.quoted(table.name))"
     let placeholders = keyColumns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
     if key != nil {
       sql += " WHERE (\(SQLIdentifier.list(keyColumns))) > (\(placeholders))"
@@ -26,12 +31,17 @@ extension Database {
     sql += " ORDER BY \(SQLIdentifier.list(keyColumns)) LIMIT ?\(keyColumns.count + 1)"
     let statement = try prepare(sql, table: table.name)
     try statement.bind((key ?? keyColumns.map { _ in .null }) + [.integer(Int64(max(limit, 0)))])
+    let skipped = selectsKey ? keyColumns.count : 0
     var page = DatabasePage(
-      columns: Array(statement.columnNames.dropFirst(keyColumns.count)), rows: [], keys: [])
+      columns: Array(statement.columnNames.dropFirst(skipped)), rows: [], keys: [])
     while try statement.step() {
       let values = statement.values
-      page.keys.append(Array(values.prefix(keyColumns.count)))
-      page.rows.append(Array(values.dropFirst(keyColumns.count)))
+      if selectsKey {
+        page.keys.append(Array(values.prefix(skipped)))
+      } else {
+        page.keys.append(keyIndices.map { values[$0 ?? 0] })
+      }
+      page.rows.append(Array(values.dropFirst(skipped)))
     }
     return page
   }

@@ -81,13 +81,23 @@ enum DatabaseInput {
     }
   }
 
-  /// The tables and views with their kinds and row counts, as a table of three columns.
+  /// The tables and views with their kinds and row counts, as a table of three columns; a
+  /// view that cannot be counted has an empty count, and a line on standard error says why.
   private static func listing(_ database: Database, input: TableInput) throws -> TableInput.Records
   {
     var rows: [[CellValue]] = []
+    var standardError = FileDescriptorStream.standardError
     for entry in try database.tables() {
-      let count = try database.rowCount(of: entry.name)
-      rows.append([.text(entry.name), .text(entry.kind.rawValue), .integer(count)])
+      var count = CellValue.empty
+      do throws(DatabaseError) {
+        count = .integer(try database.rowCount(of: entry.name))
+      } catch {
+        if error.isCorruption { throw error }
+        // A view that cannot run (it calls a function an untrusted schema may not) is listed
+        // without a count, and why is said.
+        print(errorLine("\(error); its row count is left empty"), to: &standardError)
+      }
+      rows.append([.text(entry.name), .text(entry.kind.rawValue), count])
     }
     let document = JSONTableDocument(
       columns: ["name", "type", "rows"], sections: [JSONTableDocument.Section(rows: rows)])
