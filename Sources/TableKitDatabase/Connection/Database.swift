@@ -49,8 +49,12 @@ public final class Database {
   /// - Parameters:
   ///   - path: The file's path.
   ///   - library: The bound SQLite library.
+  ///   - maximumValueBytes: The most bytes one value may take (``maximumValueBytes`` unless a
+  ///     test asks for less); a longer one is an error when it is read.
   /// - Throws: ``DatabaseError``, as ``init(path:)``.
-  package init(path: String, library: SQLiteLibrary) throws(DatabaseError) {
+  package init(
+    path: String, library: SQLiteLibrary, maximumValueBytes: Int32 = Database.maximumValueBytes
+  ) throws(DatabaseError) {
     self.path = path
     self.library = library
     var handle: OpaquePointer?
@@ -65,7 +69,7 @@ public final class Database {
     }
     connection = handle
     do {
-      try harden()
+      try harden(maximumValueBytes: maximumValueBytes)
     } catch {
       _ = library.close(handle)
       throw error
@@ -104,14 +108,14 @@ public final class Database {
   }
 
   /// Sets the connection up for an untrusted file.
-  private func harden() throws(DatabaseError) {
+  private func harden(maximumValueBytes: Int32) throws(DatabaseError) {
     guard library.configure(connection, option: SQLiteCode.configDefensive, to: 1) == 1 else {
       throw DatabaseError(
         path: path, reason: .sqlite(code: 1, message: "defensive mode could not be turned on"))
     }
     // SQLite before 3.31 has no such option; the pragma below turns it off there too.
     _ = library.configure(connection, option: SQLiteCode.configTrustedSchema, to: 0)
-    _ = library.limit(connection, SQLiteCode.limitLength, Self.maximumValueBytes)
+    _ = library.limit(connection, SQLiteCode.limitLength, maximumValueBytes)
     _ = library.limit(connection, SQLiteCode.limitSQLLength, Self.maximumSQLBytes)
     _ = library.limit(connection, SQLiteCode.limitAttached, 0)
     _ = library.limit(connection, SQLiteCode.limitExpressionDepth, 200)

@@ -68,3 +68,27 @@ import Testing
     #expect(CorruptFileTests.corruption(in: fixture) == "sqlite_master")
   }
 }
+
+extension HostileSchemaTests {
+  /// A value longer than the connection's length limit is an error when it is read, naming the
+  /// table: a file cannot make the reader hold more than the limit (256 MiB; 1 MiB here).
+  @Test func valueOverTheLengthLimitIsAnError() throws {
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE huge (id INTEGER PRIMARY KEY, body TEXT);
+      INSERT INTO huge VALUES (1, 'short'), (2, printf('%.2000000c', 'x'));
+      """)
+    defer { fixture.remove() }
+    let library = try SQLiteLibrary.shared.get()
+    let database = try Database(path: fixture.path, library: library, maximumValueBytes: 1 << 20)
+    let statement = try database.prepare("SELECT body FROM huge ORDER BY id", table: "huge")
+    #expect(try statement.step())
+    #expect(statement.value(at: 0) == .text("short"))
+    #expect {
+      _ = try statement.step()
+    } throws: { error in
+      guard let error = error as? DatabaseError else { return false }
+      return error.table == "huge" && error.description.contains("too big")
+    }
+  }
+}
