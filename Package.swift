@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "TableRender", targets: ["TableRender"]),
     .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
     .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
+    .library(name: "TableKitDatabase", targets: ["TableKitDatabase"]),
     .executable(name: "tablekit", targets: ["tablekit"]),
     .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
@@ -76,6 +77,9 @@ let package = Package(
       dependencies: ["TableKit", "TableKitNavigation", "TableKitModels", "TableRender"],
       swiftSettings: strictSettings
     ),
+    // SQLite databases read as untrusted input: the system library bound at run time (no
+    // header, no dependency), values as SQLite holds them, schemas, keyset pages.
+    .target(name: "TableKitDatabase", dependencies: ["TableKit"], swiftSettings: strictSettings),
     // The command-line layer both executables share: argument scanner, usage errors, exit statuses.
     .target(name: "TableKitArguments", swiftSettings: strictSettings),
     .executableTarget(
@@ -83,6 +87,7 @@ let package = Package(
       dependencies: [
         "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableKitReports",
         "TableRender", "TableKitRecords", "TableKitArguments", "TableKitSamples",
+        "TableKitDatabase",
       ],
       swiftSettings: strictSettings
     ),
@@ -138,6 +143,11 @@ let package = Package(
         "TableKit", "TableKitNavigation", "TableKitFiles", "TableKitReports", "TableRender",
         "TableKitRecords", "TableKitArguments", "TableKitSamples", "tablekit", "tablekit-bench",
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitDatabaseTests",
+      dependencies: ["TableKit", "TableKitDatabase", "TableKitTestSupport", "TableRender"],
       swiftSettings: strictSettings
     ),
     .testTarget(

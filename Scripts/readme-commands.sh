@@ -10,7 +10,7 @@
 # and `tablekit` both run the binary given. Each command needs an entry in `expect` below: a
 # README command without one fails the step, so the list cannot fall behind the README.
 # The commands run in a scratch folder holding the files they name (data.csv, api.json,
-# logs.jsonl, sales.csv, data.json, Tests/Validation/corpus.json).
+# logs.jsonl, sales.csv, data.json, shop.db, Tests/Validation/corpus.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -29,6 +29,10 @@ printf '%s\n' '{"time": "09:00", "level": "info", "message": "started", "host": 
 printf 'region,customer,amount\nNorth,Acme,120.50\nSouth,Birch,80\nNorth,Cobalt,990.25\nSouth,Acme,15\n' \
   >"$work/sales.csv"
 printf '{"title": "Shelf", "books": ["Dune", {"title": "Emma", "tags": ["novel"]}]}\n' >"$work/data.json"
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript("CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL); INSERT INTO orders VALUES (1, 9.5), (2, 120.25);")
+c.commit()' "$work/shop.db"
 
 # expect[COMMAND]="PATTERN": the command must succeed and its standard output (or, for `-o FILE`
 # and `export --out DIR`, that file or DIR/index.html) must hold PATTERN (grep -E).
@@ -44,6 +48,8 @@ declare -A expect=(
   ["jq '.items' api.json | tablekit -f markdown"]="^\| B-2 +\| +5 \|"
   ["tablekit --from jsonl logs.jsonl --columns time,level,message"]="^ *time +level +message *$"
   ["tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"]="<td colspan=\"2\">2 rows</td>"
+  ["tablekit shop.db"]="^ *orders +table +2 *$"
+  ["tablekit shop.db --table orders --sort -total -f csv"]="^2,120.25"
   ["swift run tablekit --composed"]="Invoices of 500.00 or more"
   ["swift run tablekit --sample feed --page-size 50"]="#50 Notes on release notes"
   ["swift run tablekit browse"]="BMW"

@@ -128,25 +128,6 @@ package struct TableInput {
           input: input, layout: .array, columns: columns ?? selection, limits: limits)
       }
     }
-    if shaping.needsAllRows {
-      var reader = try makeReader(nil)
-      var rows: [[CellValue]] = []
-      while let row = try reader.next() {
-        rows.append(row)
-        // Counted every few thousand rows, not for each.
-        if rows.count & 4095 == 0 { input.progress?.reach(row: rows.count) }
-      }
-      input.progress?.reach(row: rows.count)
-      let columns = reader.columns
-      for index in rows.indices where rows[index].count < columns.count {
-        rows[index] += repeatElement(.empty, count: columns.count - rows[index].count)
-      }
-      let document = JSONTableDocument(
-        columns: columns, sections: [JSONTableDocument.Section(rows: rows)])
-      let shaped = try shaping.apply(to: document, inputName: input.name)
-      return Opened(
-        dataSource: shaped.makeController().dataSource, title: shaped.title, format: format)
-    }
     let rewinds: RecordStreamDataSource.ReaderFactory?
     if input.isRewindable {
       rewinds = { columns throws(TableInputError) in
@@ -156,12 +137,76 @@ package struct TableInput {
     } else {
       rewinds = nil
     }
+    let records = try openRecords(
+      inputName: input.name, input: input, rewinds: rewinds, chunkedReading: chunkedReading,
+      makeReader: makeReader)
+    return Opened(
+      dataSource: records.dataSource, title: records.title, stream: records.stream, format: format)
+  }
+
+  /// A table read record by record: its rows and title, and the stream when they stream.
+  package struct Records {
+    /// The rows, streamed or held.
+    package var dataSource: any TableDataSource
+    /// The table's title.
+    package var title: String?
+    /// The streamed rows, when they stream: check its error after rendering.
+    package var stream: RecordStreamDataSource?
+
+    /// A table with its parts.
+    ///
+    /// - Parameters:
+    ///   - dataSource: The rows.
+    ///   - title: The title.
+    ///   - stream: The streamed rows, when they stream.
+    package init(
+      dataSource: any TableDataSource, title: String?, stream: RecordStreamDataSource? = nil
+    ) {
+      self.dataSource = dataSource
+      self.title = title
+      self.stream = stream
+    }
+  }
+
+  /// The rows `makeReader`'s readers read, shaped as ``shaping`` asks: held in memory when the
+  /// shape needs every row first (sorting, grouping), else streamed.
+  ///
+  /// - Parameters:
+  ///   - inputName: The input as messages name it.
+  ///   - input: The byte input the readers read, if any (see ``RecordStreamDataSource``).
+  ///   - rewinds: Makes a reader from the start again; `nil` when the input is read once.
+  ///   - chunkedReading: How to read parts of a file on other threads, if it can be.
+  ///   - makeReader: Makes the first reader.
+  /// - Returns: The table.
+  /// - Throws: ``TableInputError`` from the reader, or for a column it lacks.
+  package func openRecords(
+    inputName: String, input: ByteInput?, rewinds: RecordStreamDataSource.ReaderFactory?,
+    chunkedReading: ChunkedReading?, makeReader: RecordStreamDataSource.ReaderFactory
+  ) throws(TableInputError) -> Records {
+    if shaping.needsAllRows {
+      var reader = try makeReader(nil)
+      var rows: [[CellValue]] = []
+      while let row = try reader.next() {
+        rows.append(row)
+        // Counted every few thousand rows, not for each.
+        if rows.count & 4095 == 0 { input?.progress?.reach(row: rows.count) }
+      }
+      input?.progress?.reach(row: rows.count)
+      let columns = reader.columns
+      for index in rows.indices where rows[index].count < columns.count {
+        rows[index] += repeatElement(.empty, count: columns.count - rows[index].count)
+      }
+      let document = JSONTableDocument(
+        columns: columns, sections: [JSONTableDocument.Section(rows: rows)])
+      let shaped = try shaping.apply(to: document, inputName: inputName)
+      return Records(dataSource: shaped.makeController().dataSource, title: shaped.title)
+    }
     let stream = try RecordStreamDataSource(
-      inputName: input.name, sample: sample, selection: shaping.columns,
+      inputName: inputName, sample: sample, selection: shaping.columns,
       footer: shaping.footer, countsRows: shaping.countsRows, rewinds: rewinds, input: input,
       readAheadRows: readAheadRows, chunking: chunking == .never ? nil : chunkedReading,
       makeReader: makeReader)
-    return Opened(dataSource: stream, title: shaping.title, stream: stream, format: format)
+    return Records(dataSource: stream, title: shaping.title, stream: stream)
   }
 
   /// Reads a whole JSON table document (`{"columns": …}`), then shapes it.

@@ -9,19 +9,22 @@ extension Options {
       name: "",
       usage: [
         "[<file> | --input <file>] [--format <format>] [options]",
+        "<file.db> [--table <name> | --query <sql>] [--format <format>] [options]",
         "browse [--nested | --input <file.json> | --url <url>] [--script]",
         "open <url> [--format <format>]",
         "export --out <folder> [--root <url>] [<file> --group-by <cols> | --input <nested.json>]",
         "help [<command>]",
       ],
-      abstract: "Render a table from CSV, TSV, JSON or JSON Lines (the default command).",
+      abstract:
+        "Render a table from CSV, TSV, JSON, JSON Lines or SQLite (the default command).",
       discussion: [
         .init(
           nil,
           [
             """
             Renders a table read from a CSV, TSV, JSON or JSON Lines file, or from standard \
-            input, as aligned text, Markdown, CSV or HTML. With no input it renders the \
+            input, or a table or query of a SQLite database file, as aligned text, Markdown, \
+            CSV or HTML. With no input it renders the \
             built-in sample ledger (invoices, refunds and notes). tablekit help <command> \
             (browse, open, export) describes the other commands.
             """,
@@ -32,7 +35,7 @@ extension Options {
             """,
           ])
       ],
-      groups: [inputGroup, shapingGroup, reportGroup, outputGroup, sampleGroup],
+      groups: [inputGroup, databaseGroup, shapingGroup, reportGroup, outputGroup, sampleGroup],
       exitStatuses: exitStatuses,
       positional: { options, token throws(UsageError) in
         try options.setInput(token, positional: true)
@@ -45,6 +48,9 @@ extension Options {
       .init("tablekit --from jsonl logs.jsonl --columns time,level,message"),
       .init("tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"),
       .init("tablekit big.csv -f csv | head", "Streams: rows come out as they are read."),
+      .init("tablekit shop.db", "A database's tables and views, with their row counts."),
+      .init("tablekit shop.db --table orders --sort -total -f markdown"),
+      .init("tablekit shop.db --query 'SELECT city, count(*) AS n FROM customers GROUP BY 1'"),
       .init(
         "tablekit sales.csv --group-by region --sum amount --mean price --total "
           + "--spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' -f html",
@@ -119,6 +125,43 @@ extension Options {
             instead: once for the widths, once to draw.
             """,
           expected: "a positive whole number of rows", positiveNumber, to: \.input.sample),
+      ])
+  }
+
+  private static var databaseGroup: OptionGroup<Options> {
+    OptionGroup(
+      "DATABASES",
+      [
+        CommandOption(
+          ["--table"], kind: .value(placeholder: "<name>"),
+          help: """
+            The table or view of a SQLite input to render, its name exactly as the schema \
+            spells it (any characters; it is quoted, never run as SQL).
+            """
+        ) { options, name, value throws(UsageError) in
+          guard let value else { throw .missingValue(name) }
+          try options.database.choose(name)
+          options.database.table = value.text
+        },
+        CommandOption(
+          ["--query"], kind: .value(placeholder: "<sql>"),
+          help: """
+            One SQL statement that reads (SELECT, WITH, VALUES); its rows are rendered. A \
+            statement that would write (INSERT, UPDATE, DELETE, CREATE, PRAGMA that sets) \
+            is refused before it runs.
+            """
+        ) { options, name, value throws(UsageError) in
+          guard let value else { throw .missingValue(name) }
+          try options.database.choose(name)
+          options.database.query = value.text
+        },
+        .text(
+          "--null", placeholder: "<text>",
+          help: """
+            Show NULL as this text (NULL is an empty cell by default, the empty text too; in \
+            CSV both are empty fields unless NULL is given a text).
+            """,
+          to: \.database.nullText),
       ])
   }
 
@@ -275,11 +318,11 @@ extension Options {
         "STREAMING",
         [
           """
-          CSV, TSV, JSON arrays and JSON Lines stream: rows are written as they are read, in \
-          constant memory. --sort and --group-by need every row first, so they hold the \
-          table in memory; so does a JSON table document. A report's subtotals and a grand \
-          total at the bottom stream; --total-at-top reads a file twice and is refused for \
-          a pipe.
+          CSV, TSV, JSON arrays, JSON Lines and database tables and queries stream: rows \
+          are written as they are read, in constant memory. --sort and --group-by need every \
+          row first, so they hold the table in memory; so does a JSON table document. A \
+          report's subtotals and a grand total at the bottom stream; --total-at-top reads a \
+          file twice and is refused for a pipe.
           """
         ]),
       .init(
@@ -318,6 +361,27 @@ extension Options {
           """
         ]),
       .init(
+        "DATABASES",
+        [
+          """
+          A file ending .db, .sqlite, .sqlite3 or .db3, or starting with SQLite's header, is \
+          read as a SQLite database, through the system's library (libsqlite3.so.0, Debian's \
+          libsqlite3-0; TABLEKIT_SQLITE_LIBRARY names another file). It is untrusted: opened \
+          read-only and immutable, in SQLite's defensive mode with the schema untrusted, cell \
+          sizes checked, no memory mapping, no attached databases, values of at most 256 MiB; \
+          nothing is ever written to it. Without --table or --query the tables and views are \
+          listed with their row counts.
+          """,
+          """
+          Values as SQLite holds them: an INTEGER exactly (64 bits); a REAL as the shortest \
+          text that reads back as the same double, laid out as Python's repr (0.1, 100.0, \
+          1e+16, 5e-324, -0.0), a number when written positionally, text in exponent form; \
+          TEXT as UTF-8, each invalid sequence shown as U+FFFD; a BLOB as its first 16 bytes \
+          in hex and its size (x'68656c6c6f' (5 bytes)); NULL as an empty cell or --null's \
+          text.
+          """,
+        ]),
+      .init(
         "ERRORS",
         [
           """
@@ -344,12 +408,16 @@ extension Options {
       (
         .usage,
         """
-        Bad arguments (also a column name the input does not have, or an output that is \
-        the input).
+        Bad arguments (also a column name the input does not have, a table the database \
+        does not have, a query that is wrong or would write, or an output that is the input).
         """
       ),
       (.dataError, "Bad input."),
       (.noInput, "The input file does not exist."),
+      (
+        .unavailable,
+        "SQLite is not installed (a database needs libsqlite3.so.0: Debian's libsqlite3-0)."
+      ),
       (.ioError, "Output failed."),
     ]
   }

@@ -30,6 +30,8 @@ package struct Options: ParsableOptions {
   package var input = TableInput()
   /// Summaries, totals, notes and spanners: a report over the table (see ``ReportOptions``).
   package var report = ReportOptions()
+  /// The table, query and `NULL` text asked of a SQLite database input.
+  package var database = DatabaseSelection()
   /// The paged sample feed's settings, when `--sample feed` (or a feed option) was given.
   package var feed: SampleFeed.Settings?
 

@@ -34,10 +34,26 @@ enum RenderCommand {
 
     let controller: TableController
     var stream: RecordStreamDataSource?
-    // A conversion written to a file shows the bytes read of the input's size, and the rows,
-    // from before the first byte is read (sorting or grouping reads every row first).
     var ticker: ProgressTicker?
-    if let chosen = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
+    let readsDatabase = !asksForSample && options.inputPath.map(DatabaseInput.isDatabase) == true
+    if options.database.isChosen, !readsDatabase, let token = options.database.token {
+      fail(
+        UsageError.unexpectedArgument(
+          token, reason: "\(token.text) reads a SQLite database file, and the input is not one"),
+        help: "tablekit --help")
+    }
+    if readsDatabase, let path = options.inputPath {
+      do {
+        let records = try DatabaseInput.open(
+          path: path, input: options.input, selection: options.database)
+        controller = TableController(title: records.title, dataSource: records.dataSource)
+        stream = records.stream
+      } catch {
+        error.exit()
+      }
+    } else if let chosen = asksForSample ? nil : InputChoice.input(path: options.inputPath) {
+      // A conversion written to a file shows the bytes read of the input's size, and the
+      // rows, from before the first byte is read (sorting or grouping reads every row first).
       if output.outputPath != nil && output.progress.showsProgress {
         ticker = ProgressTicker(reading: chosen.attachProgress())
       }

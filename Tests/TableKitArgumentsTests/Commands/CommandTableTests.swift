@@ -23,6 +23,7 @@ import tablekit
     "--sum": "a", "--mean": "a,b", "--min": "a", "--max": "a", "--count-values": "a",
     "--subtitle": "S", "--stub": "a", "--footnote": "a=Note", "--source-note": "Source",
     "--spanner": "Money=a,b",
+    "--table": "orders", "--query": "SELECT 1", "--null": "NULL",
   ]
 
   /// Checks one command's table: every option in the help, every spelling parsed with a

@@ -1,0 +1,94 @@
+import TableKitDatabase
+import Testing
+
+/// Schemas written to attack the reader: views and triggers that call functions with side
+/// effects, generated columns, the widest table SQLite allows, a header with a wrong page size.
+@Suite struct HostileSchemaTests {
+  static let sql = """
+    CREATE TABLE t (a, b);
+    INSERT INTO t VALUES (1, 'x');
+    CREATE VIEW leaks AS SELECT fts3_tokenizer('simple') AS p FROM t;
+    CREATE VIEW loads AS SELECT load_extension('/nonexistent/evil') FROM t;
+    CREATE TRIGGER loads_on_insert AFTER INSERT ON t BEGIN
+      SELECT load_extension('/nonexistent/evil');
+    END;
+    CREATE TABLE g (a, b AS (upper(a)));
+    INSERT INTO g (a) VALUES ('q');
+    """
+
+  /// With the schema untrusted, a view may call only innocuous functions: one that reads a
+  /// pointer or loads code is refused, naming the view.
+  @Test(arguments: [("leaks", "fts3_tokenizer"), ("loads", "load_extension")])
+  func viewsCannotCallUnsafeFunctions(view: String, function: String) throws {
+    let fixture = try TestDatabase(Self.sql)
+    defer { fixture.remove() }
+    let database = try fixture.open()
+    #expect {
+      _ = try database.rowCount(of: view)
+    } throws: { error in
+      guard let error = error as? DatabaseError else { return false }
+      return error.table == view && error.description.contains("unsafe use of \(function)()")
+    }
+    // The rest of the file reads: a generated column, the table the trigger is on.
+    #expect(try database.rows("SELECT * FROM g", table: "g") == [[.text("q"), .text("Q")]])
+    #expect(try database.rowCount(of: "t") == 1)
+  }
+
+  /// A table at SQLite's 2,000-column limit pages by its primary key; one keyed by its rowid
+  /// cannot select the rowid beside its columns: a typed error, not a trap.
+  @Test func readsTheWidestTable() throws {
+    let columns = (1..<2_000).map { "c\($0)" }.joined(separator: ", ")
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE wide (c0 INTEGER PRIMARY KEY, \(columns));
+      INSERT INTO wide (c0, c1999) VALUES (1, 2), (5, 6);
+      CREATE TABLE plain (c0, \(columns));
+      INSERT INTO plain (c0) VALUES (1);
+      """)
+    defer { fixture.remove() }
+    let database = try fixture.open()
+    let schema = try database.schema(of: "wide")
+    #expect(schema.columns.count == 2_000)
+    let first = try database.page(of: schema, after: nil, limit: 1)
+    #expect(first.keys == [[.integer(1)]] && first.rows[0].count == 2_000)
+    #expect(first.rows[0].last == .integer(2))
+    let second = try database.page(of: schema, after: [.integer(1)], limit: 1)
+    #expect(second.keys == [[.integer(5)]] && second.rows[0].last == .integer(6))
+    let plain = try database.schema(of: "plain")
+    #expect(throws: DatabaseError.self) { try database.page(of: plain, after: nil, limit: 1) }
+    #expect(try database.rowCount(of: "plain") == 1)
+  }
+
+  @Test func wrongPageSizeIsNotADatabase() throws {
+    let fixture = try TestDatabase(Self.sql)
+    defer { fixture.remove() }
+    var bytes = try fixture.bytes
+    (bytes[16], bytes[17]) = (0x03, 0x00)  // 768: not a power of two
+    try fixture.write(bytes)
+    #expect(CorruptFileTests.corruption(in: fixture) == "sqlite_master")
+  }
+}
+
+extension HostileSchemaTests {
+  /// A value longer than the connection's length limit is an error when it is read, naming the
+  /// table: a file cannot make the reader hold more than the limit (256 MiB; 1 MiB here).
+  @Test func valueOverTheLengthLimitIsAnError() throws {
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE huge (id INTEGER PRIMARY KEY, body TEXT);
+      INSERT INTO huge VALUES (1, 'short'), (2, printf('%.2000000c', 'x'));
+      """)
+    defer { fixture.remove() }
+    let library = try SQLiteLibrary.shared.get()
+    let database = try Database(path: fixture.path, library: library, maximumValueBytes: 1 << 20)
+    let statement = try database.prepare("SELECT body FROM huge ORDER BY id", table: "huge")
+    #expect(try statement.step())
+    #expect(statement.value(at: 0) == .text("short"))
+    #expect {
+      _ = try statement.step()
+    } throws: { error in
+      guard let error = error as? DatabaseError else { return false }
+      return error.table == "huge" && error.description.contains("too big")
+    }
+  }
+}
