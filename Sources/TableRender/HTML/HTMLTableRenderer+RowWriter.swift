@@ -113,12 +113,8 @@ extension HTMLTableRenderer {
       case .exactDecimal: return OutputBuffer.longestExactDecimal
       case .money, .percent:
         return OutputBuffer.longestExactDecimal + OutputBuffer.longestUnitSuffix
-      case .date(let date):
-        let count = date.written.utf8.count
-        guard count <= HTMLEscaping.longestInPlace, date.written.isContiguousUTF8 else {
-          return nil
-        }
-        return HTMLEscaping.longestEscaped(count)
+      // A date is written cell by cell, as its escaped written text.
+      case .date: return nil
       case .boolean: return 5
       case .empty: return 0
       }

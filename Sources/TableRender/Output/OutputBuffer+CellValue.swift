@@ -7,7 +7,7 @@ extension OutputBuffer {
   ///
   /// A text is read in place from its contiguous UTF-8, so the value is not copied (retained
   /// and released) around the store: a writer's budget sends text with no contiguous UTF-8
-  /// (bridged from Objective-C) another way, and this stores nothing for it.
+  /// (bridged from Objective-C) and a date another way, and this stores nothing for them.
   ///
   /// - Parameters:
   ///   - value: The value.
@@ -35,8 +35,9 @@ extension OutputBuffer {
       return storeVerbatim(money.description, at: target)
     case .percent(let fraction):
       return storeVerbatim(fraction.percentText, at: target)
-    case .date(let date):
-      return date.written.utf8.withContiguousStorageIfAvailable { text($0, target) } ?? 0
+    case .date:
+      // Writers' budgets send a date another way, as its written text.
+      return 0
     case .boolean(let flag):
       return store(flag ? "true" : "false" as StaticString, at: target)
     case .empty:
