@@ -55,9 +55,10 @@ extension CSVTableRenderer {
       }
     }
 
-    /// Writes a record with a text of no contiguous UTF-8 (bridged from Objective-C) or a date:
-    /// its values again, every text made contiguous and every date its written text. Dates take
-    /// this way so that the fast budget and store keep the arms they had before dates existed.
+    /// Writes a record with a text of no contiguous UTF-8 (bridged from Objective-C) or a date.
+    ///
+    /// Its values go again, every text made contiguous and every date its written text. Dates
+    /// take this way so that the fast budget and store keep the arms plain rows need.
     @inline(never)
     private mutating func consumeMadeContiguous(
       _ values: UnsafeBufferPointer<CellValue>, into output: inout OutputBuffer
