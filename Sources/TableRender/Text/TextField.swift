@@ -139,13 +139,8 @@ package struct TextValueWidth {
       parts = NumberWidth.parts(ofDecimal: number, fractionDigits: digits)
     case .exactDecimal(let number):
       parts = NumberWidth.parts(ofExactDecimal: number)
-    case .money(let money):
-      width = money.description.utf8.count
-    case .percent(let fraction):
-      width = fraction.percentText.utf8.count
-    case .date(let date):
-      isBlank = date.written.utf8.isEmpty
-      width = TextField(text: date.written, tabWidth: tabWidth).width
+    case .money, .percent, .date:
+      (width, isBlank) = Self.measureTyped(copy value, tabWidth: tabWidth)
     case .boolean(let flag):
       width = flag ? 4 : 5
     case .empty:
@@ -182,6 +177,19 @@ package struct TextValueWidth {
       isBlank = text.utf8.isEmpty
     case .lines:
       break
+    }
+  }
+
+  /// The width of money, a percentage or a date, and whether it shows nothing: out of line, so
+  /// the measuring of plain rows carries none of this code.
+  @inline(never)
+  private static func measureTyped(_ value: CellValue, tabWidth: Int) -> (Int, Bool) {
+    switch value {
+    case .money(let money): (money.description.utf8.count, false)
+    case .percent(let fraction): (fraction.percentText.utf8.count, false)
+    case .date(let date):
+      (TextField(text: date.written, tabWidth: tabWidth).width, date.written.utf8.isEmpty)
+    default: (0, false)
     }
   }
 
