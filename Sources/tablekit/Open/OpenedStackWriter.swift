@@ -64,6 +64,9 @@ struct OpenedStackWriter {
         output += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         output += "<title>Car catalogue</title>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
       }
+    case .xlsx:
+      // `tablekit open` does not accept `-f xlsx` (its option group leaves it out).
+      return
     }
   }
 }
