@@ -1,10 +1,10 @@
-import TableKit
+package import TableKit
 
 /// Writes `xl/worksheets/sheet1.xml` row by row into a ZIP member.
 ///
 /// The first ``measuredRows`` rows are held back until the column widths are known (the
 /// `<cols>` element comes before the rows); every later row is written as it comes.
-struct XLSXSheetWriter {
+package struct XLSXSheetWriter {
   /// Rows measured for the column widths before any row is written.
   static let measuredRows = 100
   /// The widest column, in characters.
@@ -18,13 +18,19 @@ struct XLSXSheetWriter {
   private(set) var styles = XLSXStyles()
   /// Each column's letters (A, B and on to Z, then AA).
   let columnLetters: [String]
-  private(set) var inexactCount = 0
+  package private(set) var inexactCount = 0
   private var rowNumber = 0
   private var heldRows: [[CellValue]] = []
   private var widths: [Int]
   private var hasStarted = false
 
-  init(columns: [ColumnDefinition], hasHeaderRow: Bool, sink: ZipArchiveWriter) {
+  /// A writer for a sheet with these columns, its XML going to `sink`.
+  ///
+  /// - Parameters:
+  ///   - columns: The columns.
+  ///   - hasHeaderRow: Whether the titles form a frozen header row with an autofilter.
+  ///   - sink: Where the sheet's XML goes (a ZIP member, or a collector in tests).
+  package init(columns: [ColumnDefinition], hasHeaderRow: Bool, sink: any ByteSink) {
     self.columns = columns
     self.hasHeaderRow = hasHeaderRow
     output = OutputBuffer(sink: sink)
@@ -34,7 +40,7 @@ struct XLSXSheetWriter {
   }
 
   /// The column letters of the zero-based column `index`.
-  static func letters(_ index: Int) -> String {
+  package static func letters(_ index: Int) -> String {
     var number = index + 1
     var letters: [Character] = []
     while number > 0 {
@@ -46,7 +52,7 @@ struct XLSXSheetWriter {
   }
 
   /// Takes one row's values (one per column).
-  mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
+  package mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
     if hasStarted {
       writeRow(values)
       return
@@ -99,7 +105,8 @@ struct XLSXSheetWriter {
   ///
   /// - Returns: The last row's number when the sheet has a header row (the autofilter's
   ///   range), else `nil`.
-  mutating func finish() -> Int? {
+  @discardableResult
+  package mutating func finish() -> Int? {
     if !hasStarted { start() }
     output.write("</sheetData>" as StaticString)
     var filteredTo: Int?
@@ -237,7 +244,7 @@ struct XLSXSheetWriter {
 
   /// Whether a double holds `number` exactly enough to give it back: at most 15 significant
   /// digits (trailing zeros after the point do not count).
-  static func isExactInDouble(_ number: ExactDecimal) -> Bool {
+  package static func isExactInDouble(_ number: ExactDecimal) -> Bool {
     var significand = number.significand
     var scale = number.scale
     while scale > 0 && significand != 0 && significand % 10 == 0 {
