@@ -19,6 +19,18 @@ for format in text markdown csv html; do expect_output "INV-1042" --format "$for
 for style in plain compact grid light rounded heavy double; do
   expect_output "Blue Harbor Inc." --style "$style"
 done
+# A workbook goes to a file or a pipe (a ZIP archive: its members' names are in the clear);
+# standard output on a terminal is refused before anything is read (run under script(1)).
+expect_output "xl/worksheets/sheet1.xml" --format xlsx
+if command -v script >/dev/null; then
+  status=0
+  terminal=$(script -qec "$tablekit --format xlsx" /dev/null) || status=$?
+  if [ "$status" -ne 64 ] || ! grep -qF -- "-f xlsx writes a binary workbook, which a terminal cannot show: give -o FILE" <<<"$terminal"; then
+    echo "FAIL: -f xlsx to a terminal: status $status, output: $terminal" >&2
+    exit 1
+  fi
+  echo "ok: -f xlsx to a terminal is refused (64)"
+fi
 # The composed sample: a filtered child above a segmented ledger (CSV has rows only, no titles).
 for format in text markdown html; do
   expect_output "Invoices of 500.00 or more" --composed --format "$format"
@@ -35,8 +47,8 @@ expect_output "USAGE: tablekit export" export --help
 expect_output "tablekit " --version
 expect_failure 64 "no command frobnicate" help frobnicate
 
-expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, latex, typst, not \`pdf\`" --format pdf
-expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, latex, typst, not \`pdf\`" --format=pdf
+expect_failure 64 "argument 2, \`pdf\`: --format needs one of text, markdown, csv, html, latex, typst, xlsx, not \`pdf\`" --format pdf
+expect_failure 64 "argument 1, \`--format=pdf\`: --format needs one of text, markdown, csv, html, latex, typst, xlsx, not \`pdf\`" --format=pdf
 expect_failure 64 "--style needs one of plain, compact" --style fancy
 expect_failure 64 "argument 2, \`0\`: --max-width needs a positive whole number, not \`0\`" --max-width 0
 expect_failure 64 "argument 1, \`--colour\`: unknown option --colour; see tablekit --help" --colour

@@ -20,7 +20,9 @@
 # against the grapheme-cluster path), json (the JSON table document reader), routing (the
 # router's match and print, Base64URL and object IDs, and restore of saved stacks), records (the
 # CSV, TSV, JSON array and JSON Lines readers through every path: a file row by row, a file in
-# chunks, a pipe read ahead, whole or in pieces; each path's rows and error must be the file's).
+# chunks, a pipe read ahead, whole or in pieces; each path's rows and error must be the file's),
+# deflate (the DEFLATE compressor, CRC-32 and the ZIP writer against an inflater written from
+# RFC 1951 in the harness).
 #
 # Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
 # TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
@@ -42,7 +44,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${FUZZ_OUT:-.build-fuzz}
-harnesses=(escapers renderers width json routing records)
+harnesses=(escapers renderers width json routing records deflate)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 

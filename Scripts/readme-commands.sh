@@ -41,6 +41,8 @@ declare -A expect=(
   ["swift run tablekit --style rounded"]="╭.*╮"
   ["swift run tablekit --format markdown"]="^\| .*INV-1042"
   ["swift run tablekit --format html -o ledger.html"]="<!DOCTYPE html>"
+  # A workbook is a ZIP archive: its sheet's name is in a local header, uncompressed.
+  ["swift run tablekit --format xlsx -o ledger.xlsx"]="xl/worksheets/sheet1.xml"
   ["swift run tablekit --input Tests/Validation/corpus.json --format csv"]=","
   ["swift run tablekit --help"]="^USAGE: tablekit"
   ["tablekit --help"]="--sample-rows <n>"

@@ -41,6 +41,9 @@ struct BenchmarkFailure: Error {
   var message: String
 }
 
+ZipCheck.runIfAsked(Array(CommandLine.arguments.dropFirst()))
+XLSXSample.runIfAsked(Array(CommandLine.arguments.dropFirst()))
+
 let options: BenchmarkOptions
 do {
   options = try BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))

@@ -13,6 +13,9 @@ package struct OutputFormatting {
     case html
     case latex
     case typst
+    /// An Excel workbook: binary, so it needs `-o FILE` or a standard output that is not a
+    /// terminal.
+    case xlsx
   }
 
   /// The text styles, by the names the command line uses.
@@ -37,7 +40,12 @@ package struct OutputFormatting {
     self.style = style
   }
 
-  static var formatList: String { Format.allCases.map(\.rawValue).joined(separator: ", ") }
+  static var formatList: String { formatList(Format.allCases) }
+
+  /// The names of `formats`, comma-separated.
+  static func formatList(_ formats: [Format]) -> String {
+    formats.map(\.rawValue).joined(separator: ", ")
+  }
   static var styleList: String { styles.map(\.name).joined(separator: ", ") }
 
   /// The output options, with `defaultStyle` named as the style's default.
@@ -45,15 +53,20 @@ package struct OutputFormatting {
   /// - Parameters:
   ///   - defaultStyle: The name of the style when `--style` is not given.
   ///   - output: What `-o` writes, for its help.
+  ///   - formats: The formats `-f` accepts (every one unless a command writes fewer).
   /// - Returns: The group.
-  static func group(defaultStyle: String, output: String) -> OptionGroup<OutputFormatting> {
-    OptionGroup(
+  static func group(
+    defaultStyle: String, output: String, formats: [Format] = Format.allCases
+  ) -> OptionGroup<OutputFormatting> {
+    let formatList = formatList(formats)
+    return OptionGroup(
       "OUTPUT",
       [
         .value(
           "-f", "--format", placeholder: "<format>",
           help: "\(formatList) (default: text)", expected: "one of \(formatList)",
-          Format.init(rawValue:), to: \.format),
+          { name in Format(rawValue: name).flatMap { formats.contains($0) ? $0 : nil } },
+          to: \.format),
         .value(
           "-s", "--style", placeholder: "<style>",
           help: "Text style: \(styleList) (default: \(defaultStyle))",

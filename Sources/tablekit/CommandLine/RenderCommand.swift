@@ -18,6 +18,13 @@ enum RenderCommand {
   /// Renders the table `options` ask for and returns the exit status.
   @MainActor static func run(_ options: Options) async -> ExitStatus {
     let output = options.output
+    // Before any input is read: a workbook's bytes would garble the terminal.
+    if output.format == .xlsx, output.outputPath == nil, isatty(1) == 1 {
+      fail(
+        "-f xlsx writes a binary workbook, which a terminal cannot show: give -o FILE "
+          + "(or send standard output to a file or a pipe)",
+        status: .usage)
+    }
     // A sample asked for by name wins over standard input that merely happens to be a pipe.
     let asksForSample = options.inputPath == nil && (options.feed != nil || options.composed)
     if let path = output.outputPath {
@@ -134,7 +141,7 @@ enum RenderCommand {
       return HTMLReportRenderer(
         report: report,
         mode: output.htmlFragment ? .fragment : .document(title: title ?? "Report"))
-    case .latex, .typst:
+    case .latex, .typst, .xlsx:
       fail(
         "report options draw text, markdown, csv or html; -f \(output.format.rawValue) draws a "
           + "plain table (leave out the report options)",
@@ -162,6 +169,16 @@ enum RenderCommand {
       return LaTeXTableRenderer(caption: title, mode: output.htmlFragment ? .fragment : .document)
     case .typst:
       return TypstTableRenderer(title: title)
+    case .xlsx:
+      return XLSXTableRenderer(sheetName: title ?? "Sheet1") { count in
+        var standardError = FileDescriptorStream.standardError
+        print(
+          errorLine(
+            "warning: \(count) value\(count == 1 ? "" : "s") written as text (marked) because "
+              + "a spreadsheet number would round \(count == 1 ? "it" : "them") "
+              + "(more than 15 significant digits, or an integer beyond 2^53)"),
+          to: &standardError)
+      }
     }
   }
 }

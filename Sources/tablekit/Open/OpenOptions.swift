@@ -61,7 +61,9 @@ package struct OpenOptions: ParsableOptions {
           output: """
             Write to this file instead of standard output, replacing it whole or not \
             at all (see tablekit --help).
-            """
+            """,
+          // A workbook holds one table; an opened stack is several.
+          formats: OutputFormatting.Format.allCases.filter { $0 != .xlsx }
         ).lifted(\OpenOptions.output)
       ],
       examples: [.init("tablekit open cars://brands/bmw/models -f markdown")],

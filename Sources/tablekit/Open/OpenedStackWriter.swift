@@ -83,6 +83,9 @@ struct OpenedStackWriter {
         output += TypstTableRenderer(title: level.breadcrumbs + " (" + level.url + ")").render(
           level.controller.table)
       }
+    case .xlsx:
+      // `tablekit open` does not accept `-f xlsx` (its option group leaves it out).
+      return
     }
   }
 }

@@ -39,6 +39,12 @@ import tablekit
         ArgumentToken("pdf", index: 3), option: "--format",
         expected: "one of text, markdown, csv, html, latex, typst")
     ) { try OpenOptions.parse(["--format", "pdf", "u"]) }
+    // A workbook holds one table; `open` prints a stack of them, so it leaves xlsx out.
+    #expect(
+      throws: UsageError.invalidValue(
+        ArgumentToken("xlsx", index: 3), option: "--format",
+        expected: "one of text, markdown, csv, html, latex, typst")
+    ) { try OpenOptions.parse(["--format", "xlsx", "u"]) }
     let style = try #require(throws: UsageError.self) { try OpenOptions.parse(["-s", "x", "u"]) }
     #expect(style.token == ArgumentToken("x", index: 3))
     #expect(

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Reads workbooks TableKit wrote (XLSXTableRenderer) with openpyxl and python-calamine and
+checks every cell against its source.
+
+Usage:
+  xlsx-roundtrip.py sample SAMPLE.xlsx SAMPLE.json
+      The workbook `tablekit-bench --xlsx-sample` wrote and its expectations: each row's value
+      (column B) must read back with the kind, value and number format the JSON names.
+  xlsx-roundtrip.py corpus CORPUS.json CORPUS.xlsx
+      A table document (`tablekit --input CORPUS.json -f xlsx`): the header, then every row of
+      every section in order; numbers exactly (Decimal of the cell's shortest repr equals the
+      source's), booleans as booleans, text byte for byte.
+  xlsx-roundtrip.py csv DATA.csv DATA.xlsx
+      A CSV file with a header (`tablekit DATA.csv -f xlsx`): every field's text equals the
+      cell read back (numbers compared as decimals).
+
+Both readers must agree with the source; the frozen pane (A2) and the autofilter are checked
+in openpyxl. Prints one line per workbook and exits 1 on the first difference.
+
+The environment: openpyxl==3.1.5 (et-xmlfile==2.0.0) and python-calamine==0.9.1 (.ci/run
+installs them into .build/xlsx-venv).
+"""
+import csv
+import datetime
+import json
+import re
+import sys
+from decimal import Decimal
+
+import openpyxl
+import python_calamine
+
+checks = 0
+
+
+def fail(message):
+    print(f"xlsx-roundtrip: FAIL {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def same_number(value, expected):
+    """A float read back equals the exact source when its shortest repr has the same value."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return Decimal(repr(value)) == Decimal(expected)
+
+
+def read_both(path):
+    """The sheet's rows as openpyxl cells and as calamine values."""
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook.worksheets[0]
+    rows = list(sheet.iter_rows())
+    calamine = python_calamine.CalamineWorkbook.from_path(path).get_sheet_by_index(0).to_python(
+        skip_empty_area=False)
+    return sheet, rows, calamine
+
+
+def check_header(sheet, path):
+    if sheet.freeze_panes != "A2":
+        fail(f"{path}: frozen pane {sheet.freeze_panes}, not A2")
+    if not sheet.auto_filter.ref or not sheet.auto_filter.ref.startswith("A1:"):
+        fail(f"{path}: autofilter {sheet.auto_filter.ref}")
+
+
+ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def unescape(text):
+    """SpreadsheetML's ST_Xstring decoding, which Excel applies: `_xHHHH_` is the character
+    U+HHHH (so `_x005F_x0041_` is the text `_x0041_`). openpyxl 3.1.5 hands cell text over as
+    written (worksheet/_reader.py reads the <t> text and never decodes it), so the script
+    decodes what openpyxl reads; calamine decodes on its own."""
+    return ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+# calamine 0.9.1 leaves the escapes of the two noncharacters U+FFFE and U+FFFF as written
+# (it decodes every other _xHHHH_); openpyxl's text, decoded by the rule above, has them.
+CALAMINE_KEEPS = {"_xFFFE_": "\ufffe", "_xFFFF_": "\uffff"}
+
+
+def check_text(where, cell, calamine_value, expected):
+    global checks
+    if cell is None or cell.data_type != "s" or unescape(cell.value) != expected:
+        value = None if cell is None else cell.value
+        fail(f"{where}: openpyxl reads {value!r}, not {expected!r}")
+    if isinstance(calamine_value, str):
+        for written, character in CALAMINE_KEEPS.items():
+            calamine_value = calamine_value.replace(written, character)
+    if calamine_value != expected:
+        fail(f"{where}: calamine reads {calamine_value!r}, not {expected!r}")
+    checks += 1
+
+
+def sample(workbook_path, json_path):
+    global checks
+    expectations = json.load(open(json_path, encoding="utf-8"))
+    sheet, rows, calamine = read_both(workbook_path)
+    check_header(sheet, workbook_path)
+    if len(rows) != len(expectations) + 1:
+        fail(f"{len(rows)} rows, not {len(expectations) + 1}")
+    for index, (label, kind, expected, number_format) in enumerate(expectations):
+        row = rows[index + 1]
+        cell = row[1] if len(row) > 1 else None
+        theirs = calamine[index + 1][1] if len(calamine[index + 1]) > 1 else ""
+        where = f"row {index + 2} ({label})"
+        if row[0].value != label:
+            fail(f"{where}: label {row[0].value!r}")
+        value = cell.value if cell is not None else None
+        if kind == "number":
+            if not same_number(value, expected) or not same_number(theirs, expected):
+                fail(f"{where}: reads {value!r} / {theirs!r}, not {expected}")
+        elif kind == "text":
+            check_text(where, cell, theirs, expected)
+        elif kind == "inexact":
+            check_text(where, cell, theirs, expected)
+            if cell.fill.fgColor.rgb != "FFFFE0B2" or not cell.font.i:
+                fail(f"{where}: not in the marker style")
+        elif kind == "bool":
+            if value is not (expected == "true") or theirs is not (expected == "true"):
+                fail(f"{where}: reads {value!r} / {theirs!r}")
+        elif kind == "empty":
+            if value is not None or theirs not in ("", None):
+                fail(f"{where}: reads {value!r} / {theirs!r}, not empty")
+        elif kind == "date":
+            day = datetime.date.fromisoformat(expected)
+            if not cell.is_date or value != datetime.datetime.combine(day, datetime.time()):
+                fail(f"{where}: openpyxl reads {value!r}, not {day}")
+            if theirs != day:
+                fail(f"{where}: calamine reads {theirs!r}, not {day}")
+        elif kind == "datetime":
+            moment = datetime.datetime.fromisoformat(expected)
+            if not cell.is_date or value != moment:
+                fail(f"{where}: openpyxl reads {value!r}, not {moment}")
+            if theirs != moment:
+                fail(f"{where}: calamine reads {theirs!r}, not {moment}")
+        elif kind == "time":
+            moment = datetime.time.fromisoformat(expected)
+            if value != moment or theirs != moment:
+                fail(f"{where}: reads {value!r} / {theirs!r}, not {moment}")
+        else:
+            fail(f"{where}: unknown kind {kind}")
+        if number_format and cell.number_format != number_format:
+            fail(f"{where}: number format {cell.number_format!r}, not {number_format!r}")
+        checks += 1
+    print(f"xlsx-roundtrip: {workbook_path}: {len(expectations)} typed cells read back equal "
+          "by openpyxl and calamine")
+
+
+def compare_source(where, cell, theirs, source):
+    """One source value (from JSON or CSV text) against both readers."""
+    global checks
+    if source is None or source == "":
+        if cell is not None and cell.value is not None:
+            fail(f"{where}: reads {cell.value!r}, not empty")
+        checks += 1
+        return
+    if isinstance(source, bool):
+        if cell.value is not source or theirs is not source:
+            fail(f"{where}: reads {cell.value!r} / {theirs!r}, not {source}")
+    elif isinstance(source, (int, float)):
+        if not same_number(cell.value, repr(source)) or not same_number(theirs, repr(source)):
+            fail(f"{where}: reads {cell.value!r} / {theirs!r}, not {source!r}")
+    elif isinstance(source, str):
+        check_text(where, cell, theirs, source)
+        return
+    else:
+        fail(f"{where}: source value {source!r} of an unknown type")
+    checks += 1
+
+
+def compare_rows(path, header, records):
+    sheet, rows, calamine = read_both(path)
+    check_header(sheet, path)
+    if len(rows) != len(records) + 1:
+        fail(f"{path}: {len(rows)} rows, not {len(records) + 1}")
+    for column, title in enumerate(header):
+        check_text(f"header column {column + 1}", rows[0][column], calamine[0][column], title)
+    for index, record in enumerate(records):
+        row = rows[index + 1]
+        for column, source in enumerate(record):
+            cell = row[column] if column < len(row) else None
+            line = calamine[index + 1]
+            theirs = line[column] if column < len(line) else ""
+            compare_source(f"{path}: row {index + 2} column {column + 1}", cell, theirs, source)
+    print(f"xlsx-roundtrip: {path}: {len(records)} rows x {len(header)} columns equal to the "
+          "source in openpyxl and calamine")
+
+
+def corpus(corpus_path, workbook_path):
+    document = json.load(open(corpus_path, encoding="utf-8"))
+    records = [row for section in document["sections"] for row in section["rows"]]
+    compare_rows(workbook_path, document["columns"], records)
+
+
+def numeric_or_text(field):
+    """A CSV field as tablekit reads it: a number when it is one, else its text."""
+    try:
+        if field.strip() == field and field not in ("", "-", "+"):
+            if field.lower() in ("true", "false"):
+                return field.lower() == "true"
+            Decimal(field)
+            return float(field) if ("." in field or "e" in field.lower()) else int(field)
+    except ArithmeticError:
+        pass
+    except ValueError:
+        pass
+    return field
+
+
+def from_csv(csv_path, workbook_path):
+    with open(csv_path, encoding="utf-8", newline="") as f:
+        lines = list(csv.reader(f))
+    compare_rows(workbook_path, lines[0], [[numeric_or_text(v) for v in r] for r in lines[1:]])
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in ("sample", "corpus", "csv"):
+        print(__doc__, file=sys.stderr)
+        sys.exit(64)
+    {"sample": sample, "corpus": corpus, "csv": from_csv}[sys.argv[1]](sys.argv[2], sys.argv[3])
+    print(f"xlsx-roundtrip: {checks} checks passed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+/// Text as SpreadsheetML holds it in a `<t>` element: XML's five characters, the characters
+/// XML 1.0 cannot hold, and the `_xHHHH_` escape itself.
+///
+/// `&`, `<` and `>` become entities and CR becomes `&#13;` (an XML reader turns a raw CR into
+/// LF). A character XML 1.0 cannot hold (controls other than TAB, LF and CR; U+FFFE; U+FFFF) is
+/// written as Excel writes it, `_xHHHH_` with four upper-case hex digits. Text that already
+/// reads `_xHHHH_` has its underscore written `_x005F_`, so a reader that unescapes gets the
+/// original back: `_x0041_` in the data is written `_x005F_x0041_`.
+package enum XLSXEscaping {
+  /// Appends `text`, escaped, to `output`.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - output: Where it goes.
+  package static func write(_ text: String, into output: inout OutputBuffer) {
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      var index = 0
+      let count = bytes.count
+      func flushRun(to end: Int) {
+        if end > runStart {
+          output.write(utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
+        }
+      }
+      while index < count {
+        let byte = bytes[index]
+        var replacement: StaticString?
+        var hex: UInt32?
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "&"): replacement = "&amp;"
+        case UInt8(ascii: "<"): replacement = "&lt;"
+        case UInt8(ascii: ">"): replacement = "&gt;"
+        case 0x0D: replacement = "&#13;"
+        case 0x09, 0x0A: break
+        case 0x00..<0x20: hex = UInt32(byte)
+        case UInt8(ascii: "_"):
+          if isHexEscape(bytes, at: index) { replacement = "_x005F_" }
+        case 0xEF:
+          // U+FFFE and U+FFFF: EF BF BE and EF BF BF.
+          if index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+            hex = 0xFFFE + UInt32(bytes[index + 2] - 0xBE)
+            length = 3
+          }
+        default: break
+        }
+        if let replacement {
+          flushRun(to: index)
+          output.write(replacement)
+          runStart = index + 1
+        } else if let hex {
+          flushRun(to: index)
+          writeHexEscape(hex, into: &output)
+          runStart = index + length
+        }
+        index += length
+      }
+      flushRun(to: count)
+    }
+  }
+
+  /// Whether `_xHHHH_` (four hex digits, either case) starts at `index`.
+  private static func isHexEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    guard index + 7 <= bytes.count, bytes[index + 1] == UInt8(ascii: "x"),
+      bytes[index + 6] == UInt8(ascii: "_")
+    else { return false }
+    return (index + 2..<index + 6).allSatisfy { position in
+      let byte = bytes[position]
+      return (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte)
+        || (0x61...0x66).contains(byte)
+    }
+  }
+
+  /// Writes `_xHHHH_`.
+  private static func writeHexEscape(_ value: UInt32, into output: inout OutputBuffer) {
+    let digits = Array("0123456789ABCDEF".utf8)
+    output.writeUnsafeBytes(budget: 7) { room in
+      room[0] = UInt8(ascii: "_")
+      room[1] = UInt8(ascii: "x")
+      for place in 0..<4 {
+        room[2 + place] = digits[Int((value >> (4 * UInt32(3 - place))) & 0xF)]
+      }
+      room[6] = UInt8(ascii: "_")
+      return 7
+    }
+  }
+}

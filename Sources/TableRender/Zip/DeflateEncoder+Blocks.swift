@@ -1,0 +1,95 @@
+extension DeflateEncoder {
+  /// The order in which the code-length code's lengths are sent (RFC 1951 §3.2.7).
+  static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+  /// Writes the block's symbols in the smallest of the three forms and starts a new block.
+  ///
+  /// - Parameter isFinal: Whether this is the stream's last block.
+  func writeBlock(isFinal: Bool) {
+    guard isFinal || !symbols.isEmpty else { return }
+    literalFrequencies[256] += 1
+    let literals = HuffmanCode(lengths: HuffmanCode.lengths(for: literalFrequencies, limit: 15))
+    let distances = HuffmanCode(lengths: HuffmanCode.lengths(for: distanceFrequencies, limit: 15))
+    let header = DynamicHeader(literals: literals, distances: distances)
+    let dynamicBits = 3 + header.bitCount + dataBits(literals, distances)
+    let fixedBits = 3 + dataBits(.fixedLiterals, .fixedDistances)
+    // A stored block: its header, padding to a byte, then LEN, NLEN and the bytes, per 65,535.
+    let storedPieces = max(1, (blockBytes + 65_534) / 65_535)
+    let storedBits = storedPieces * (3 + 7 + 32) + 8 * blockBytes
+    if storedBits <= min(fixedBits, dynamicBits) {
+      writeStored(isFinal: isFinal)
+    } else if fixedBits <= dynamicBits {
+      bits.write(isFinal ? 1 : 0, length: 1)
+      bits.write(1, length: 2)
+      writeData(.fixedLiterals, .fixedDistances)
+    } else {
+      bits.write(isFinal ? 1 : 0, length: 1)
+      bits.write(2, length: 2)
+      header.write(into: &bits)
+      writeData(literals, distances)
+    }
+    symbols.removeAll(keepingCapacity: true)
+    for index in literalFrequencies.indices { literalFrequencies[index] = 0 }
+    for index in distanceFrequencies.indices { distanceFrequencies[index] = 0 }
+    blockStart += blockBytes
+    blockBytes = 0
+  }
+
+  /// The bits the block's symbols and end-of-block take with the given codes.
+  private func dataBits(_ literals: HuffmanCode, _ distances: HuffmanCode) -> Int {
+    var total = 0
+    for symbol in 0..<286 where literalFrequencies[symbol] > 0 {
+      let extra = symbol >= 265 && symbol < 285 ? (symbol - 261) / 4 : 0
+      total += literalFrequencies[symbol] * (Int(literals.lengths[symbol]) + extra)
+    }
+    for symbol in 0..<30 where distanceFrequencies[symbol] > 0 {
+      let extra = symbol >= 4 ? symbol / 2 - 1 : 0
+      total += distanceFrequencies[symbol] * (Int(distances.lengths[symbol]) + extra)
+    }
+    return total
+  }
+
+  /// Writes the symbols and the end-of-block code.
+  private func writeData(_ literals: HuffmanCode, _ distances: HuffmanCode) {
+    literals.codes.withUnsafeBufferPointer { literalCodes in
+      literals.lengths.withUnsafeBufferPointer { literalLengths in
+        for symbol in symbols {
+          if symbol & 0x8000_0000 == 0 {
+            let byte = Int(symbol)
+            bits.write(literalCodes[byte], length: Int(literalLengths[byte]))
+            continue
+          }
+          let length = Self.lengthCode(Int(symbol & 0x1FF))
+          let code = 257 + length.code
+          bits.write(literalCodes[code], length: Int(literalLengths[code]))
+          if length.extraBits > 0 { bits.write(UInt32(length.extra), length: length.extraBits) }
+          let distance = Self.distanceCode(Int((symbol >> 9) & 0xFFFF) - 1)
+          bits.write(distances.codes[distance.code], length: Int(distances.lengths[distance.code]))
+          if distance.extraBits > 0 {
+            bits.write(UInt32(distance.extra), length: distance.extraBits)
+          }
+        }
+        bits.write(literalCodes[256], length: Int(literalLengths[256]))
+      }
+    }
+  }
+
+  /// Writes the block's bytes as stored blocks of at most 65,535 bytes.
+  private func writeStored(isFinal: Bool) {
+    var start = blockStart
+    var left = blockBytes
+    repeat {
+      let piece = min(left, 65_535)
+      left -= piece
+      bits.write(isFinal && left == 0 ? 1 : 0, length: 1)
+      bits.write(0, length: 2)
+      bits.alignToByte()
+      bits.bytes.append(UInt8(truncatingIfNeeded: piece))
+      bits.bytes.append(UInt8(truncatingIfNeeded: piece >> 8))
+      bits.bytes.append(UInt8(truncatingIfNeeded: ~piece))
+      bits.bytes.append(UInt8(truncatingIfNeeded: ~piece >> 8))
+      bits.bytes.append(contentsOf: UnsafeBufferPointer(start: window + start, count: piece))
+      start += piece
+    } while left > 0
+  }
+}

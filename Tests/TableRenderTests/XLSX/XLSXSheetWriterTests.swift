@@ -1,0 +1,81 @@
+import Foundation
+import TableKit
+import TableRender
+import Testing
+
+@Suite struct XLSXSheetWriterTests {
+  /// The sheet XML for one column and these rows, and how many values were marked inexact.
+  private func sheet(_ values: [CellValue], header: Bool = false) -> (xml: String, inexact: Int) {
+    let collector = ByteCollector()
+    var writer = XLSXSheetWriter(
+      columns: [ColumnDefinition("v")], hasHeaderRow: header, sink: collector)
+    for value in values { [value].withUnsafeBufferPointer { writer.consume($0) } }
+    writer.finish()
+    return (String(decoding: collector.bytes, as: UTF8.self), writer.inexactCount)
+  }
+
+  /// The `<sheetData>` part only.
+  private func rows(_ values: [CellValue]) -> String {
+    let xml = sheet(values).xml
+    guard let start = xml.range(of: "<sheetData>"), let end = xml.range(of: "</sheetData>")
+    else { return xml }
+    return String(xml[start.upperBound..<end.lowerBound])
+  }
+
+  @Test func integersUpTo2Power53AreNumbers() {
+    #expect(rows([.integer(1 << 53)]) == #"<row r="1"><c r="A1"><v>9007199254740992</v></c></row>"#)
+    let past = sheet([.integer((1 << 53) + 1), .integer(-(1 << 53) - 1), .integer(Int.min)])
+    #expect(past.inexact == 3)
+    #expect(
+      past.xml.contains(
+        #"<c r="A1" s="2" t="inlineStr"><is><t xml:space="preserve">9007199254740993</t>"#))
+  }
+
+  @Test func decimalsPast15SignificantDigitsAreMarkedText() throws {
+    let fifteen = try ExactDecimal("123456789012.345")
+    let sixteen = try ExactDecimal("1234567890123.456")
+    let zeros = try ExactDecimal("1.500000000000000000000")
+    #expect(XLSXSheetWriter.isExactInDouble(fifteen))
+    #expect(!XLSXSheetWriter.isExactInDouble(sixteen))
+    #expect(XLSXSheetWriter.isExactInDouble(zeros))
+    let result = sheet([.exactDecimal(fifteen), .exactDecimal(sixteen), .percent(sixteen)])
+    #expect(result.inexact == 2)
+    #expect(result.xml.contains(#"<c r="A1" s="3"><v>123456789012.345</v></c>"#))
+    #expect(
+      result.xml.contains(#"s="2" t="inlineStr"><is><t xml:space="preserve">1234567890123.456</t>"#)
+    )
+  }
+
+  /// Formula-looking text is a string cell; no `<f>` is ever written; empty values are absent.
+  @Test func textIsNeverAFormulaAndEmptiesAreAbsent() {
+    let xml = rows([.text("=SUM(A1:A9)"), .empty, .text(""), .boolean(true)])
+    #expect(!xml.contains("<f>"))
+    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t xml:space="preserve">=SUM(A1:A9)</t>"#))
+    #expect(xml.contains(#"<row r="2"></row><row r="3"></row>"#))
+    #expect(xml.contains(#"<c r="A4" t="b"><v>1</v></c>"#))
+  }
+
+  @Test func moneyAndDatesGetFormats() throws {
+    let amount = try #require(Money(try ExactDecimal("-4.99"), currency: "EUR"))
+    let day = try #require(DateValue(written: "1900-03-01", year: 1900, month: 3, day: 1))
+    let xml = rows([.money(amount), .date(day)])
+    #expect(
+      xml
+        == #"<row r="1"><c r="A1" s="3"><v>-4.99</v></c></row><row r="2"><c r="A2" s="4"><v>61</v></c></row>"#
+    )
+  }
+
+  @Test func headerIsFrozenWithAnAutofilter() {
+    let xml = sheet([.integer(1), .integer(2)], header: true).xml
+    #expect(
+      xml.contains(#"<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>"#))
+    #expect(xml.contains(#"<autoFilter ref="A1:A3"/>"#))
+    #expect(
+      xml.contains(#"<row r="1"><c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">v</t>"#))
+  }
+
+  @Test(arguments: [(0, "A"), (25, "Z"), (26, "AA"), (701, "ZZ"), (702, "AAA"), (16_383, "XFD")])
+  func columnLetters(index: Int, letters: String) {
+    #expect(XLSXSheetWriter.letters(index) == letters)
+  }
+}
