@@ -25,7 +25,7 @@ public import TableKit
 /// ```
 ///
 /// Every text (title, column titles, section titles and cells) is a Typst string literal, which
-/// Typst shows as text and never reads as markup (see ``TypstEscaping``): `#`, `[`, `*`, `_`,
+/// Typst shows as text and never reads as markup (see `TypstEscaping`): `#`, `[`, `*`, `_`,
 /// `$`, `@`, `<` and `//` in the data stay characters. Numbers are written as the digits every
 /// renderer writes, booleans as `true` and `false`, empty values as empty cells. A column's
 /// alignment is the same in every section: declared, or for an automatic column `right` when its
