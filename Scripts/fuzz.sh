@@ -76,7 +76,7 @@ stale() { # object sources...
 }
 
 # The library modules the harnesses link, each after the modules it imports.
-modules=(TableKitFiles TableKit TableKitNavigation TableRender)
+modules=(TableKitFiles TableKit TableKitNavigation TableKitReports TableRender)
 
 # Compiles Sources/NAME into one object and its module when a source, or a module compiled
 # before it, is newer. TableRender is compiled with -enable-testing: harnesses reach internal
