@@ -59,6 +59,28 @@ package struct LocaleData: Hashable, Sendable {
     parsedPatterns = numberPatterns.map(NumberPattern.init)
   }
 
+  /// Creates a locale's data from its generated record: the fields of the memberwise
+  /// initializer from `symbols` to `dateTimeFormats`, in that order, apart by U+001E, and a
+  /// field's items apart by U+001F (an empty field has no items).
+  ///
+  /// One string a locale keeps the generated switch quick to compile; the generator checks that
+  /// no item is empty or holds a separator.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier.
+  ///   - packed: The record.
+  init(identifier: String, packed: String) {
+    var fields = packed.split(separator: "\u{1E}", omittingEmptySubsequences: false).map {
+      $0.split(separator: "\u{1F}").map(String.init)
+    }
+    // A record with missing fields (never written by the generator) reads them as empty.
+    while fields.count < 10 { fields.append([]) }
+    self.init(
+      identifier: identifier, symbols: fields[0], numberPatterns: fields[1],
+      currencySymbols: fields[2], months: fields[3], weekdays: fields[4], periods: fields[5],
+      eras: fields[6], dateFormats: fields[7], timeFormats: fields[8], dateTimeFormats: fields[9])
+  }
+
   /// The symbol of a currency in this locale, or its code when the locale has none of its own.
   ///
   /// - Parameter code: An ISO 4217 code.

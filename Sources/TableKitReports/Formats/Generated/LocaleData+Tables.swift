@@ -128,1421 +128,241 @@ extension LocaleData {
   static func generated(_ identifier: String) -> LocaleData? {
     switch identifier {
     case "bg_BG":
-      LocaleData(
-        identifier: "bg_BG",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "щ.д.", "EUR", "€", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["януари", "февруари", "март", "април", "май", "юни", "юли", "август", "септември", "октомври", "ноември", "декември", "яну", "фев", "март", "апр", "май", "юни", "юли", "авг", "сеп", "окт", "ное", "дек"],
-        weekdays: ["понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя", "пн", "вт", "ср", "чт", "пт", "сб", "нд", "понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя", "пн", "вт", "ср", "чт", "пт", "сб", "нд"],
-        periods: ["am", "pm"], eras: ["след Христа", "сл.Хр."],
-        dateFormats: ["d.MM.yy\u{202F}'г'.", "d.MM.y\u{202F}'г'.", "d MMMM y\u{202F}'г'.", "EEEE, d MMMM y\u{202F}'г'."],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss 'ч'. z", "H:mm:ss 'ч'. zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "bg_BG", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}щ.д.\u{1F}EUR\u{1F}€\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}януари\u{1F}февруари\u{1F}март\u{1F}април\u{1F}май\u{1F}юни\u{1F}юли\u{1F}август\u{1F}септември\u{1F}октомври\u{1F}ноември\u{1F}декември\u{1F}яну\u{1F}фев\u{1F}март\u{1F}апр\u{1F}май\u{1F}юни\u{1F}юли\u{1F}авг\u{1F}сеп\u{1F}окт\u{1F}ное\u{1F}дек\u{1E}понеделник\u{1F}вторник\u{1F}сряда\u{1F}четвъртък\u{1F}петък\u{1F}събота\u{1F}неделя\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}нд\u{1F}понеделник\u{1F}вторник\u{1F}сряда\u{1F}четвъртък\u{1F}петък\u{1F}събота\u{1F}неделя\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}нд\u{1E}am\u{1F}pm\u{1E}след Христа\u{1F}сл.Хр.\u{1E}d.MM.yy\u{202F}'г'.\u{1F}d.MM.y\u{202F}'г'.\u{1F}d MMMM y\u{202F}'г'.\u{1F}EEEE, d MMMM y\u{202F}'г'.\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss 'ч'. z\u{1F}H:mm:ss 'ч'. zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "hr_HR":
-      LocaleData(
-        identifier: "hr_HR",
-        symbols: [",", ".", "−", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["EUR", "€", "XAF", "FCFA", "XOF", "F\u{202F}CFA"],
-        months: ["siječnja", "veljače", "ožujka", "travnja", "svibnja", "lipnja", "srpnja", "kolovoza", "rujna", "listopada", "studenoga", "prosinca", "sij", "velj", "ožu", "tra", "svi", "lip", "srp", "kol", "ruj", "lis", "stu", "pro"],
-        weekdays: ["ponedjeljak", "utorak", "srijeda", "četvrtak", "petak", "subota", "nedjelja", "pon", "uto", "sri", "čet", "pet", "sub", "ned", "ponedjeljak", "utorak", "srijeda", "četvrtak", "petak", "subota", "nedjelja", "pon", "uto", "sri", "čet", "pet", "sub", "ned"],
-        periods: ["AM", "PM"], eras: ["poslije Krista", "po. Kr."],
-        dateFormats: ["dd. MM. y.", "d. MMM y.", "d. MMMM y.", "EEEE, d. MMMM y."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss (zzzz)"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "hr_HR", packed: ",\u{1F}.\u{1F}−\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}EUR\u{1F}€\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}siječnja\u{1F}veljače\u{1F}ožujka\u{1F}travnja\u{1F}svibnja\u{1F}lipnja\u{1F}srpnja\u{1F}kolovoza\u{1F}rujna\u{1F}listopada\u{1F}studenoga\u{1F}prosinca\u{1F}sij\u{1F}velj\u{1F}ožu\u{1F}tra\u{1F}svi\u{1F}lip\u{1F}srp\u{1F}kol\u{1F}ruj\u{1F}lis\u{1F}stu\u{1F}pro\u{1E}ponedjeljak\u{1F}utorak\u{1F}srijeda\u{1F}četvrtak\u{1F}petak\u{1F}subota\u{1F}nedjelja\u{1F}pon\u{1F}uto\u{1F}sri\u{1F}čet\u{1F}pet\u{1F}sub\u{1F}ned\u{1F}ponedjeljak\u{1F}utorak\u{1F}srijeda\u{1F}četvrtak\u{1F}petak\u{1F}subota\u{1F}nedjelja\u{1F}pon\u{1F}uto\u{1F}sri\u{1F}čet\u{1F}pet\u{1F}sub\u{1F}ned\u{1E}AM\u{1F}PM\u{1E}poslije Krista\u{1F}po. Kr.\u{1E}dd. MM. y.\u{1F}d. MMM y.\u{1F}d. MMMM y.\u{1F}EEEE, d. MMMM y.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss (zzzz)\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "cs_CZ":
-      LocaleData(
-        identifier: "cs_CZ",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "CZK", "Kč", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ledna", "února", "března", "dubna", "května", "června", "července", "srpna", "září", "října", "listopadu", "prosince", "led", "úno", "bře", "dub", "kvě", "čvn", "čvc", "srp", "zář", "říj", "lis", "pro"],
-        weekdays: ["pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle", "po", "út", "st", "čt", "pá", "so", "ne", "pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle", "po", "út", "st", "čt", "pá", "so", "ne"],
-        periods: ["dop.", "odp."], eras: ["našeho letopočtu", "n. l."],
-        dateFormats: ["dd.MM.yy", "d. M. y", "d. MMMM y", "EEEE d. MMMM y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss, zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "cs_CZ", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}CZK\u{1F}Kč\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ledna\u{1F}února\u{1F}března\u{1F}dubna\u{1F}května\u{1F}června\u{1F}července\u{1F}srpna\u{1F}září\u{1F}října\u{1F}listopadu\u{1F}prosince\u{1F}led\u{1F}úno\u{1F}bře\u{1F}dub\u{1F}kvě\u{1F}čvn\u{1F}čvc\u{1F}srp\u{1F}zář\u{1F}říj\u{1F}lis\u{1F}pro\u{1E}pondělí\u{1F}úterý\u{1F}středa\u{1F}čtvrtek\u{1F}pátek\u{1F}sobota\u{1F}neděle\u{1F}po\u{1F}út\u{1F}st\u{1F}čt\u{1F}pá\u{1F}so\u{1F}ne\u{1F}pondělí\u{1F}úterý\u{1F}středa\u{1F}čtvrtek\u{1F}pátek\u{1F}sobota\u{1F}neděle\u{1F}po\u{1F}út\u{1F}st\u{1F}čt\u{1F}pá\u{1F}so\u{1F}ne\u{1E}dop.\u{1F}odp.\u{1E}našeho letopočtu\u{1F}n. l.\u{1E}dd.MM.yy\u{1F}d. M. y\u{1F}d. MMMM y\u{1F}EEEE d. MMMM y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss, zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "da_DK":
-      LocaleData(
-        identifier: "da_DK",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "DKK", "kr.", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december", "jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec."],
-        weekdays: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag", "man.", "tirs.", "ons.", "tors.", "fre.", "lør.", "søn.", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag", "man.", "tirs.", "ons.", "tors.", "fre.", "lør.", "søn."],
-        periods: ["AM", "PM"], eras: ["efter Kristus", "e.Kr."],
-        dateFormats: ["dd.MM.y", "d. MMM y", "d. MMMM y", "EEEE 'den' d. MMMM y"],
-        timeFormats: ["HH.mm", "HH.mm.ss", "HH.mm.ss z", "HH.mm.ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "da_DK", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}DKK\u{1F}kr.\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}januar\u{1F}februar\u{1F}marts\u{1F}april\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}august\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan.\u{1F}feb.\u{1F}mar.\u{1F}apr.\u{1F}maj\u{1F}jun.\u{1F}jul.\u{1F}aug.\u{1F}sep.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}mandag\u{1F}tirsdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lørdag\u{1F}søndag\u{1F}man.\u{1F}tirs.\u{1F}ons.\u{1F}tors.\u{1F}fre.\u{1F}lør.\u{1F}søn.\u{1F}mandag\u{1F}tirsdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lørdag\u{1F}søndag\u{1F}man.\u{1F}tirs.\u{1F}ons.\u{1F}tors.\u{1F}fre.\u{1F}lør.\u{1F}søn.\u{1E}AM\u{1F}PM\u{1E}efter Kristus\u{1F}e.Kr.\u{1E}dd.MM.y\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE 'den' d. MMMM y\u{1E}HH.mm\u{1F}HH.mm.ss\u{1F}HH.mm.ss z\u{1F}HH.mm.ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "nl_NL":
-      LocaleData(
-        identifier: "nl_NL",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00;¤\u{A0}-#,##0.00", "¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "C$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA"],
-        months: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december", "jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
-        weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "ma", "di", "wo", "do", "vr", "za", "zo", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "ma", "di", "wo", "do", "vr", "za", "zo"],
-        periods: ["a.m.", "p.m."], eras: ["na Christus", "n.Chr."],
-        dateFormats: ["dd-MM-y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "nl_NL", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00;¤\u{A0}-#,##0.00\u{1F}¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}C$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}januari\u{1F}februari\u{1F}maart\u{1F}april\u{1F}mei\u{1F}juni\u{1F}juli\u{1F}augustus\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan\u{1F}feb\u{1F}mrt\u{1F}apr\u{1F}mei\u{1F}jun\u{1F}jul\u{1F}aug\u{1F}sep\u{1F}okt\u{1F}nov\u{1F}dec\u{1E}maandag\u{1F}dinsdag\u{1F}woensdag\u{1F}donderdag\u{1F}vrijdag\u{1F}zaterdag\u{1F}zondag\u{1F}ma\u{1F}di\u{1F}wo\u{1F}do\u{1F}vr\u{1F}za\u{1F}zo\u{1F}maandag\u{1F}dinsdag\u{1F}woensdag\u{1F}donderdag\u{1F}vrijdag\u{1F}zaterdag\u{1F}zondag\u{1F}ma\u{1F}di\u{1F}wo\u{1F}do\u{1F}vr\u{1F}za\u{1F}zo\u{1E}a.m.\u{1F}p.m.\u{1E}na Christus\u{1F}n.Chr.\u{1E}dd-MM-y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "nl_BE":
-      LocaleData(
-        identifier: "nl_BE",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00;¤\u{A0}-#,##0.00", "¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "C$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA"],
-        months: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december", "jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
-        weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "ma", "di", "wo", "do", "vr", "za", "zo", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "ma", "di", "wo", "do", "vr", "za", "zo"],
-        periods: ["a.m.", "p.m."], eras: ["na Christus", "n.Chr."],
-        dateFormats: ["d/MM/y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "nl_BE", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00;¤\u{A0}-#,##0.00\u{1F}¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}C$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}januari\u{1F}februari\u{1F}maart\u{1F}april\u{1F}mei\u{1F}juni\u{1F}juli\u{1F}augustus\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan\u{1F}feb\u{1F}mrt\u{1F}apr\u{1F}mei\u{1F}jun\u{1F}jul\u{1F}aug\u{1F}sep\u{1F}okt\u{1F}nov\u{1F}dec\u{1E}maandag\u{1F}dinsdag\u{1F}woensdag\u{1F}donderdag\u{1F}vrijdag\u{1F}zaterdag\u{1F}zondag\u{1F}ma\u{1F}di\u{1F}wo\u{1F}do\u{1F}vr\u{1F}za\u{1F}zo\u{1F}maandag\u{1F}dinsdag\u{1F}woensdag\u{1F}donderdag\u{1F}vrijdag\u{1F}zaterdag\u{1F}zondag\u{1F}ma\u{1F}di\u{1F}wo\u{1F}do\u{1F}vr\u{1F}za\u{1F}zo\u{1E}a.m.\u{1F}p.m.\u{1E}na Christus\u{1F}n.Chr.\u{1E}d/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_IE":
-      LocaleData(
-        identifier: "en_IE",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_IE", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_MT":
-      LocaleData(
-        identifier: "en_MT",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "GB£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/y", "dd MMM y", "dd MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_MT", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}GB£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/y\u{1F}dd MMM y\u{1F}dd MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "et_EE":
-      LocaleData(
-        identifier: "et_EE",
-        symbols: [",", "\u{A0}", "−", "+", "%", "×10^"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august", "september", "oktoober", "november", "detsember", "jaan", "veebr", "märts", "apr", "mai", "juuni", "juuli", "aug", "sept", "okt", "nov", "dets"],
-        weekdays: ["esmaspäev", "teisipäev", "kolmapäev", "neljapäev", "reede", "laupäev", "pühapäev", "E", "T", "K", "N", "R", "L", "P", "esmaspäev", "teisipäev", "kolmapäev", "neljapäev", "reede", "laupäev", "pühapäev", "E", "T", "K", "N", "R", "L", "P"],
-        periods: ["AM", "PM"], eras: ["pärast Kristust", "pKr"],
-        dateFormats: ["dd.MM.yy", "d. MMM y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "et_EE", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}×10^\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}jaanuar\u{1F}veebruar\u{1F}märts\u{1F}aprill\u{1F}mai\u{1F}juuni\u{1F}juuli\u{1F}august\u{1F}september\u{1F}oktoober\u{1F}november\u{1F}detsember\u{1F}jaan\u{1F}veebr\u{1F}märts\u{1F}apr\u{1F}mai\u{1F}juuni\u{1F}juuli\u{1F}aug\u{1F}sept\u{1F}okt\u{1F}nov\u{1F}dets\u{1E}esmaspäev\u{1F}teisipäev\u{1F}kolmapäev\u{1F}neljapäev\u{1F}reede\u{1F}laupäev\u{1F}pühapäev\u{1F}E\u{1F}T\u{1F}K\u{1F}N\u{1F}R\u{1F}L\u{1F}P\u{1F}esmaspäev\u{1F}teisipäev\u{1F}kolmapäev\u{1F}neljapäev\u{1F}reede\u{1F}laupäev\u{1F}pühapäev\u{1F}E\u{1F}T\u{1F}K\u{1F}N\u{1F}R\u{1F}L\u{1F}P\u{1E}AM\u{1F}PM\u{1E}pärast Kristust\u{1F}pKr\u{1E}dd.MM.yy\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "fi_FI":
-      LocaleData(
-        identifier: "fi_FI",
-        symbols: [",", "\u{A0}", "−", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "XAF", "FCFA", "XOF", "F\u{202F}CFA"],
-        months: ["tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta", "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta", "joulukuuta", "tammi", "helmi", "maalis", "huhti", "touko", "kesä", "heinä", "elo", "syys", "loka", "marras", "joulu"],
-        weekdays: ["maanantaina", "tiistaina", "keskiviikkona", "torstaina", "perjantaina", "lauantaina", "sunnuntaina", "ma", "ti", "ke", "to", "pe", "la", "su", "maanantai", "tiistai", "keskiviikko", "torstai", "perjantai", "lauantai", "sunnuntai", "ma", "ti", "ke", "to", "pe", "la", "su"],
-        periods: ["ap.", "ip."], eras: ["jälkeen Kristuksen syntymän", "jKr."],
-        dateFormats: ["d.M.y", "d.M.y", "d. MMMM y", "cccc d. MMMM y"],
-        timeFormats: ["H.mm", "H.mm.ss", "H.mm.ss z", "H.mm.ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "fi_FI", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}tammikuuta\u{1F}helmikuuta\u{1F}maaliskuuta\u{1F}huhtikuuta\u{1F}toukokuuta\u{1F}kesäkuuta\u{1F}heinäkuuta\u{1F}elokuuta\u{1F}syyskuuta\u{1F}lokakuuta\u{1F}marraskuuta\u{1F}joulukuuta\u{1F}tammi\u{1F}helmi\u{1F}maalis\u{1F}huhti\u{1F}touko\u{1F}kesä\u{1F}heinä\u{1F}elo\u{1F}syys\u{1F}loka\u{1F}marras\u{1F}joulu\u{1E}maanantaina\u{1F}tiistaina\u{1F}keskiviikkona\u{1F}torstaina\u{1F}perjantaina\u{1F}lauantaina\u{1F}sunnuntaina\u{1F}ma\u{1F}ti\u{1F}ke\u{1F}to\u{1F}pe\u{1F}la\u{1F}su\u{1F}maanantai\u{1F}tiistai\u{1F}keskiviikko\u{1F}torstai\u{1F}perjantai\u{1F}lauantai\u{1F}sunnuntai\u{1F}ma\u{1F}ti\u{1F}ke\u{1F}to\u{1F}pe\u{1F}la\u{1F}su\u{1E}ap.\u{1F}ip.\u{1E}jälkeen Kristuksen syntymän\u{1F}jKr.\u{1E}d.M.y\u{1F}d.M.y\u{1F}d. MMMM y\u{1F}cccc d. MMMM y\u{1E}H.mm\u{1F}H.mm.ss\u{1F}H.mm.ss z\u{1F}H.mm.ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "sv_FI":
-      LocaleData(
-        identifier: "sv_FI",
-        symbols: [",", "\u{A0}", "−", "+", "%", "×10^"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "CAD", "CA$", "SEK", "kr", "NOK", "Nkr", "MXN", "MX$", "BRL", "BR$", "DKK", "Dkr", "ILS", "₪", "ISK", "Ikr", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december", "jan.", "feb.", "mars", "apr.", "maj", "juni", "juli", "aug.", "sep.", "okt.", "nov.", "dec."],
-        weekdays: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag", "mån", "tis", "ons", "tors", "fre", "lör", "sön", "måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag", "mån", "tis", "ons", "tors", "fre", "lör", "sön"],
-        periods: ["fm.", "em."], eras: ["efter Kristus", "e.Kr."],
-        dateFormats: ["d.M.y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["H.mm", "H.mm.ss", "H.mm.ss z", "HH.mm.ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sv_FI", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}×10^\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}CAD\u{1F}CA$\u{1F}SEK\u{1F}kr\u{1F}NOK\u{1F}Nkr\u{1F}MXN\u{1F}MX$\u{1F}BRL\u{1F}BR$\u{1F}DKK\u{1F}Dkr\u{1F}ILS\u{1F}₪\u{1F}ISK\u{1F}Ikr\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}januari\u{1F}februari\u{1F}mars\u{1F}april\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}augusti\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan.\u{1F}feb.\u{1F}mars\u{1F}apr.\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}aug.\u{1F}sep.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}måndag\u{1F}tisdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lördag\u{1F}söndag\u{1F}mån\u{1F}tis\u{1F}ons\u{1F}tors\u{1F}fre\u{1F}lör\u{1F}sön\u{1F}måndag\u{1F}tisdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lördag\u{1F}söndag\u{1F}mån\u{1F}tis\u{1F}ons\u{1F}tors\u{1F}fre\u{1F}lör\u{1F}sön\u{1E}fm.\u{1F}em.\u{1E}efter Kristus\u{1F}e.Kr.\u{1E}d.M.y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}H.mm\u{1F}H.mm.ss\u{1F}H.mm.ss z\u{1F}HH.mm.ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "fr_FR":
-      LocaleData(
-        identifier: "fr_FR",
-        symbols: [",", "\u{202F}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$US", "EUR", "€", "GBP", "£GB", "AUD", "$AU", "CAD", "$CA", "SGD", "$SG", "KRW", "₩", "NZD", "$NZ", "INR", "₹", "MXN", "$MX", "BRL", "R$", "ILS", "₪", "CLP", "$CL", "COP", "$CO", "ITL", "₤IT", "LBP", "£LB", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "FCFP"],
-        months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        periods: ["AM", "PM"], eras: ["après Jésus-Christ", "ap. J.-C."],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fr_FR", packed: ",\u{1F}\u{202F}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$US\u{1F}EUR\u{1F}€\u{1F}GBP\u{1F}£GB\u{1F}AUD\u{1F}$AU\u{1F}CAD\u{1F}$CA\u{1F}SGD\u{1F}$SG\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$NZ\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}$MX\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}CLP\u{1F}$CL\u{1F}COP\u{1F}$CO\u{1F}ITL\u{1F}₤IT\u{1F}LBP\u{1F}£LB\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}FCFP\u{1E}janvier\u{1F}février\u{1F}mars\u{1F}avril\u{1F}mai\u{1F}juin\u{1F}juillet\u{1F}août\u{1F}septembre\u{1F}octobre\u{1F}novembre\u{1F}décembre\u{1F}janv.\u{1F}févr.\u{1F}mars\u{1F}avr.\u{1F}mai\u{1F}juin\u{1F}juil.\u{1F}août\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}déc.\u{1E}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1F}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1E}AM\u{1F}PM\u{1E}après Jésus-Christ\u{1F}ap. J.-C.\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "fr_BE":
-      LocaleData(
-        identifier: "fr_BE",
-        symbols: [",", "\u{202F}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$US", "EUR", "€", "GBP", "£GB", "AUD", "$AU", "CAD", "$CA", "SGD", "$SG", "KRW", "₩", "NZD", "$NZ", "INR", "₹", "MXN", "$MX", "BRL", "R$", "ILS", "₪", "CLP", "$CL", "COP", "$CO", "ITL", "₤IT", "LBP", "£LB", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "FCFP"],
-        months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        periods: ["AM", "PM"], eras: ["après Jésus-Christ", "ap. J.-C."],
-        dateFormats: ["d/MM/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "H 'h' mm 'min' ss 's' zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fr_BE", packed: ",\u{1F}\u{202F}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$US\u{1F}EUR\u{1F}€\u{1F}GBP\u{1F}£GB\u{1F}AUD\u{1F}$AU\u{1F}CAD\u{1F}$CA\u{1F}SGD\u{1F}$SG\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$NZ\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}$MX\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}CLP\u{1F}$CL\u{1F}COP\u{1F}$CO\u{1F}ITL\u{1F}₤IT\u{1F}LBP\u{1F}£LB\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}FCFP\u{1E}janvier\u{1F}février\u{1F}mars\u{1F}avril\u{1F}mai\u{1F}juin\u{1F}juillet\u{1F}août\u{1F}septembre\u{1F}octobre\u{1F}novembre\u{1F}décembre\u{1F}janv.\u{1F}févr.\u{1F}mars\u{1F}avr.\u{1F}mai\u{1F}juin\u{1F}juil.\u{1F}août\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}déc.\u{1E}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1F}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1E}AM\u{1F}PM\u{1E}après Jésus-Christ\u{1F}ap. J.-C.\u{1E}d/MM/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}H 'h' mm 'min' ss 's' zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "fr_LU":
-      LocaleData(
-        identifier: "fr_LU",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$US", "EUR", "€", "GBP", "£GB", "AUD", "$AU", "CAD", "$CA", "SGD", "$SG", "KRW", "₩", "NZD", "$NZ", "INR", "₹", "MXN", "$MX", "BRL", "R$", "ILS", "₪", "CLP", "$CL", "COP", "$CO", "ITL", "₤IT", "LBP", "£LB", "LUF", "F", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "FCFP"],
-        months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        periods: ["AM", "PM"], eras: ["après Jésus-Christ", "ap. J.-C."],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fr_LU", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$US\u{1F}EUR\u{1F}€\u{1F}GBP\u{1F}£GB\u{1F}AUD\u{1F}$AU\u{1F}CAD\u{1F}$CA\u{1F}SGD\u{1F}$SG\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$NZ\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}$MX\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}CLP\u{1F}$CL\u{1F}COP\u{1F}$CO\u{1F}ITL\u{1F}₤IT\u{1F}LBP\u{1F}£LB\u{1F}LUF\u{1F}F\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}FCFP\u{1E}janvier\u{1F}février\u{1F}mars\u{1F}avril\u{1F}mai\u{1F}juin\u{1F}juillet\u{1F}août\u{1F}septembre\u{1F}octobre\u{1F}novembre\u{1F}décembre\u{1F}janv.\u{1F}févr.\u{1F}mars\u{1F}avr.\u{1F}mai\u{1F}juin\u{1F}juil.\u{1F}août\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}déc.\u{1E}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1F}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1E}AM\u{1F}PM\u{1E}après Jésus-Christ\u{1F}ap. J.-C.\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_DE":
-      LocaleData(
-        identifier: "de_DE",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_DE", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sept.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_AT":
-      LocaleData(
-        identifier: "de_AT",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jän.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_AT", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Jänner\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jän.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sep.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_BE":
-      LocaleData(
-        identifier: "de_BE",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_BE", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sept.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_LU":
-      LocaleData(
-        identifier: "de_LU",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "LUF", "F", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_LU", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}LUF\u{1F}F\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sept.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "el_GR":
-      LocaleData(
-        identifier: "el_GR",
-        symbols: [",", ".", "-", "+", "%", "e"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Ιανουαρίου", "Φεβρουαρίου", "Μαρτίου", "Απριλίου", "Μαΐου", "Ιουνίου", "Ιουλίου", "Αυγούστου", "Σεπτεμβρίου", "Οκτωβρίου", "Νοεμβρίου", "Δεκεμβρίου", "Ιαν", "Φεβ", "Μαρ", "Απρ", "Μαΐ", "Ιουν", "Ιουλ", "Αυγ", "Σεπ", "Οκτ", "Νοε", "Δεκ"],
-        weekdays: ["Δευτέρα", "Τρίτη", "Τετάρτη", "Πέμπτη", "Παρασκευή", "Σάββατο", "Κυριακή", "Δευ", "Τρί", "Τετ", "Πέμ", "Παρ", "Σάβ", "Κυρ", "Δευτέρα", "Τρίτη", "Τετάρτη", "Πέμπτη", "Παρασκευή", "Σάββατο", "Κυριακή", "Δευ", "Τρί", "Τετ", "Πέμ", "Παρ", "Σάβ", "Κυρ"],
-        periods: ["π.μ.", "μ.μ."], eras: ["μετά Χριστόν", "μ.Χ."],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} - {0}", "{1} - {0}"])
+      LocaleData(identifier: "el_GR", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}e\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Ιανουαρίου\u{1F}Φεβρουαρίου\u{1F}Μαρτίου\u{1F}Απριλίου\u{1F}Μαΐου\u{1F}Ιουνίου\u{1F}Ιουλίου\u{1F}Αυγούστου\u{1F}Σεπτεμβρίου\u{1F}Οκτωβρίου\u{1F}Νοεμβρίου\u{1F}Δεκεμβρίου\u{1F}Ιαν\u{1F}Φεβ\u{1F}Μαρ\u{1F}Απρ\u{1F}Μαΐ\u{1F}Ιουν\u{1F}Ιουλ\u{1F}Αυγ\u{1F}Σεπ\u{1F}Οκτ\u{1F}Νοε\u{1F}Δεκ\u{1E}Δευτέρα\u{1F}Τρίτη\u{1F}Τετάρτη\u{1F}Πέμπτη\u{1F}Παρασκευή\u{1F}Σάββατο\u{1F}Κυριακή\u{1F}Δευ\u{1F}Τρί\u{1F}Τετ\u{1F}Πέμ\u{1F}Παρ\u{1F}Σάβ\u{1F}Κυρ\u{1F}Δευτέρα\u{1F}Τρίτη\u{1F}Τετάρτη\u{1F}Πέμπτη\u{1F}Παρασκευή\u{1F}Σάββατο\u{1F}Κυριακή\u{1F}Δευ\u{1F}Τρί\u{1F}Τετ\u{1F}Πέμ\u{1F}Παρ\u{1F}Σάβ\u{1F}Κυρ\u{1E}π.μ.\u{1F}μ.μ.\u{1E}μετά Χριστόν\u{1F}μ.Χ.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} - {0}\u{1F}{1} - {0}")
     case "el_CY":
-      LocaleData(
-        identifier: "el_CY",
-        symbols: [",", ".", "-", "+", "%", "e"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Ιανουαρίου", "Φεβρουαρίου", "Μαρτίου", "Απριλίου", "Μαΐου", "Ιουνίου", "Ιουλίου", "Αυγούστου", "Σεπτεμβρίου", "Οκτωβρίου", "Νοεμβρίου", "Δεκεμβρίου", "Ιαν", "Φεβ", "Μαρ", "Απρ", "Μαΐ", "Ιουν", "Ιουλ", "Αυγ", "Σεπ", "Οκτ", "Νοε", "Δεκ"],
-        weekdays: ["Δευτέρα", "Τρίτη", "Τετάρτη", "Πέμπτη", "Παρασκευή", "Σάββατο", "Κυριακή", "Δευ", "Τρί", "Τετ", "Πέμ", "Παρ", "Σάβ", "Κυρ", "Δευτέρα", "Τρίτη", "Τετάρτη", "Πέμπτη", "Παρασκευή", "Σάββατο", "Κυριακή", "Δευ", "Τρί", "Τετ", "Πέμ", "Παρ", "Σάβ", "Κυρ"],
-        periods: ["π.μ.", "μ.μ."], eras: ["μετά Χριστόν", "μ.Χ."],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} - {0}", "{1} - {0}"])
+      LocaleData(identifier: "el_CY", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}e\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Ιανουαρίου\u{1F}Φεβρουαρίου\u{1F}Μαρτίου\u{1F}Απριλίου\u{1F}Μαΐου\u{1F}Ιουνίου\u{1F}Ιουλίου\u{1F}Αυγούστου\u{1F}Σεπτεμβρίου\u{1F}Οκτωβρίου\u{1F}Νοεμβρίου\u{1F}Δεκεμβρίου\u{1F}Ιαν\u{1F}Φεβ\u{1F}Μαρ\u{1F}Απρ\u{1F}Μαΐ\u{1F}Ιουν\u{1F}Ιουλ\u{1F}Αυγ\u{1F}Σεπ\u{1F}Οκτ\u{1F}Νοε\u{1F}Δεκ\u{1E}Δευτέρα\u{1F}Τρίτη\u{1F}Τετάρτη\u{1F}Πέμπτη\u{1F}Παρασκευή\u{1F}Σάββατο\u{1F}Κυριακή\u{1F}Δευ\u{1F}Τρί\u{1F}Τετ\u{1F}Πέμ\u{1F}Παρ\u{1F}Σάβ\u{1F}Κυρ\u{1F}Δευτέρα\u{1F}Τρίτη\u{1F}Τετάρτη\u{1F}Πέμπτη\u{1F}Παρασκευή\u{1F}Σάββατο\u{1F}Κυριακή\u{1F}Δευ\u{1F}Τρί\u{1F}Τετ\u{1F}Πέμ\u{1F}Παρ\u{1F}Σάβ\u{1F}Κυρ\u{1E}π.μ.\u{1F}μ.μ.\u{1E}μετά Χριστόν\u{1F}μ.Χ.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} - {0}\u{1F}{1} - {0}")
     case "hu_HU":
-      LocaleData(
-        identifier: "hu_HU",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["JPY", "¥", "HUF", "Ft", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["január", "február", "március", "április", "május", "június", "július", "augusztus", "szeptember", "október", "november", "december", "jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec."],
-        weekdays: ["hétfő", "kedd", "szerda", "csütörtök", "péntek", "szombat", "vasárnap", "H", "K", "Sze", "Cs", "P", "Szo", "V", "hétfő", "kedd", "szerda", "csütörtök", "péntek", "szombat", "vasárnap", "H", "K", "Sze", "Cs", "P", "Szo", "V"],
-        periods: ["de.", "du."], eras: ["időszámításunk szerint", "i. sz."],
-        dateFormats: ["y. MM. dd.", "y. MMM d.", "y. MMMM d.", "y. MMMM d., EEEE"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "hu_HU", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}JPY\u{1F}¥\u{1F}HUF\u{1F}Ft\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}január\u{1F}február\u{1F}március\u{1F}április\u{1F}május\u{1F}június\u{1F}július\u{1F}augusztus\u{1F}szeptember\u{1F}október\u{1F}november\u{1F}december\u{1F}jan.\u{1F}febr.\u{1F}márc.\u{1F}ápr.\u{1F}máj.\u{1F}jún.\u{1F}júl.\u{1F}aug.\u{1F}szept.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}hétfő\u{1F}kedd\u{1F}szerda\u{1F}csütörtök\u{1F}péntek\u{1F}szombat\u{1F}vasárnap\u{1F}H\u{1F}K\u{1F}Sze\u{1F}Cs\u{1F}P\u{1F}Szo\u{1F}V\u{1F}hétfő\u{1F}kedd\u{1F}szerda\u{1F}csütörtök\u{1F}péntek\u{1F}szombat\u{1F}vasárnap\u{1F}H\u{1F}K\u{1F}Sze\u{1F}Cs\u{1F}P\u{1F}Szo\u{1F}V\u{1E}de.\u{1F}du.\u{1E}időszámításunk szerint\u{1F}i. sz.\u{1E}y. MM. dd.\u{1F}y. MMM d.\u{1F}y. MMMM d.\u{1F}y. MMMM d., EEEE\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ga_IE":
-      LocaleData(
-        identifier: "ga_IE",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Eanáir", "Feabhra", "Márta", "Aibreán", "Bealtaine", "Meitheamh", "Iúil", "Lúnasa", "Meán Fómhair", "Deireadh Fómhair", "Samhain", "Nollaig", "Ean", "Feabh", "Márta", "Aib", "Beal", "Meith", "Iúil", "Lún", "MFómh", "DFómh", "Samh", "Noll"],
-        weekdays: ["Dé Luain", "Dé Máirt", "Dé Céadaoin", "Déardaoin", "Dé hAoine", "Dé Sathairn", "Dé Domhnaigh", "Luan", "Máirt", "Céad", "Déar", "Aoine", "Sath", "Domh", "Dé Luain", "Dé Máirt", "Dé Céadaoin", "Déardaoin", "Dé hAoine", "Dé Sathairn", "Dé Domhnaigh", "Luan", "Máirt", "Céad", "Déar", "Aoine", "Sath", "Domh"],
-        periods: ["r.n.", "i.n."], eras: ["Anno Domini", "AD"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ga_IE", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Eanáir\u{1F}Feabhra\u{1F}Márta\u{1F}Aibreán\u{1F}Bealtaine\u{1F}Meitheamh\u{1F}Iúil\u{1F}Lúnasa\u{1F}Meán Fómhair\u{1F}Deireadh Fómhair\u{1F}Samhain\u{1F}Nollaig\u{1F}Ean\u{1F}Feabh\u{1F}Márta\u{1F}Aib\u{1F}Beal\u{1F}Meith\u{1F}Iúil\u{1F}Lún\u{1F}MFómh\u{1F}DFómh\u{1F}Samh\u{1F}Noll\u{1E}Dé Luain\u{1F}Dé Máirt\u{1F}Dé Céadaoin\u{1F}Déardaoin\u{1F}Dé hAoine\u{1F}Dé Sathairn\u{1F}Dé Domhnaigh\u{1F}Luan\u{1F}Máirt\u{1F}Céad\u{1F}Déar\u{1F}Aoine\u{1F}Sath\u{1F}Domh\u{1F}Dé Luain\u{1F}Dé Máirt\u{1F}Dé Céadaoin\u{1F}Déardaoin\u{1F}Dé hAoine\u{1F}Dé Sathairn\u{1F}Dé Domhnaigh\u{1F}Luan\u{1F}Máirt\u{1F}Céad\u{1F}Déar\u{1F}Aoine\u{1F}Sath\u{1F}Domh\u{1E}r.n.\u{1F}i.n.\u{1E}Anno Domini\u{1F}AD\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "it_IT":
-      LocaleData(
-        identifier: "it_IT",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["EUR", "€", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "NZD", "NZ$", "THB", "฿", "ILS", "₪", "PHP", "₱", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre", "gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
-        weekdays: ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica", "lun", "mar", "mer", "gio", "ven", "sab", "dom", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica", "lun", "mar", "mer", "gio", "ven", "sab", "dom"],
-        periods: ["AM", "PM"], eras: ["dopo Cristo", "d.C."],
-        dateFormats: ["dd/MM/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "it_IT", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}EUR\u{1F}€\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}NZD\u{1F}NZ$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}gennaio\u{1F}febbraio\u{1F}marzo\u{1F}aprile\u{1F}maggio\u{1F}giugno\u{1F}luglio\u{1F}agosto\u{1F}settembre\u{1F}ottobre\u{1F}novembre\u{1F}dicembre\u{1F}gen\u{1F}feb\u{1F}mar\u{1F}apr\u{1F}mag\u{1F}giu\u{1F}lug\u{1F}ago\u{1F}set\u{1F}ott\u{1F}nov\u{1F}dic\u{1E}lunedì\u{1F}martedì\u{1F}mercoledì\u{1F}giovedì\u{1F}venerdì\u{1F}sabato\u{1F}domenica\u{1F}lun\u{1F}mar\u{1F}mer\u{1F}gio\u{1F}ven\u{1F}sab\u{1F}dom\u{1F}lunedì\u{1F}martedì\u{1F}mercoledì\u{1F}giovedì\u{1F}venerdì\u{1F}sabato\u{1F}domenica\u{1F}lun\u{1F}mar\u{1F}mer\u{1F}gio\u{1F}ven\u{1F}sab\u{1F}dom\u{1E}AM\u{1F}PM\u{1E}dopo Cristo\u{1F}d.C.\u{1E}dd/MM/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "lv_LV":
-      LocaleData(
-        identifier: "lv_LV",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["janvāris", "februāris", "marts", "aprīlis", "maijs", "jūnijs", "jūlijs", "augusts", "septembris", "oktobris", "novembris", "decembris", "janv.", "febr.", "marts", "apr.", "maijs", "jūn.", "jūl.", "aug.", "sept.", "okt.", "nov.", "dec."],
-        weekdays: ["pirmdiena", "otrdiena", "trešdiena", "ceturtdiena", "piektdiena", "sestdiena", "svētdiena", "pirmd.", "otrd.", "trešd.", "ceturtd.", "piektd.", "sestd.", "svētd.", "Pirmdiena", "Otrdiena", "Trešdiena", "Ceturtdiena", "Piektdiena", "Sestdiena", "Svētdiena", "Pirmd.", "Otrd.", "Trešd.", "Ceturtd.", "Piektd.", "Sestd.", "Svētd."],
-        periods: ["priekšp.", "pēcp."], eras: ["mūsu ērā", "m.ē."],
-        dateFormats: ["dd.MM.yy", "y. 'gada' d. MMM", "y. 'gada' d. MMMM", "EEEE, y. 'gada' d. MMMM"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "lv_LV", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}janvāris\u{1F}februāris\u{1F}marts\u{1F}aprīlis\u{1F}maijs\u{1F}jūnijs\u{1F}jūlijs\u{1F}augusts\u{1F}septembris\u{1F}oktobris\u{1F}novembris\u{1F}decembris\u{1F}janv.\u{1F}febr.\u{1F}marts\u{1F}apr.\u{1F}maijs\u{1F}jūn.\u{1F}jūl.\u{1F}aug.\u{1F}sept.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}pirmdiena\u{1F}otrdiena\u{1F}trešdiena\u{1F}ceturtdiena\u{1F}piektdiena\u{1F}sestdiena\u{1F}svētdiena\u{1F}pirmd.\u{1F}otrd.\u{1F}trešd.\u{1F}ceturtd.\u{1F}piektd.\u{1F}sestd.\u{1F}svētd.\u{1F}Pirmdiena\u{1F}Otrdiena\u{1F}Trešdiena\u{1F}Ceturtdiena\u{1F}Piektdiena\u{1F}Sestdiena\u{1F}Svētdiena\u{1F}Pirmd.\u{1F}Otrd.\u{1F}Trešd.\u{1F}Ceturtd.\u{1F}Piektd.\u{1F}Sestd.\u{1F}Svētd.\u{1E}priekšp.\u{1F}pēcp.\u{1E}mūsu ērā\u{1F}m.ē.\u{1E}dd.MM.yy\u{1F}y. 'gada' d. MMM\u{1F}y. 'gada' d. MMMM\u{1F}EEEE, y. 'gada' d. MMMM\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "lt_LT":
-      LocaleData(
-        identifier: "lt_LT",
-        symbols: [",", "\u{A0}", "−", "+", "%", "×10^"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["EUR", "€"],
-        months: ["sausio", "vasario", "kovo", "balandžio", "gegužės", "birželio", "liepos", "rugpjūčio", "rugsėjo", "spalio", "lapkričio", "gruodžio", "saus.", "vas.", "kov.", "bal.", "geg.", "birž.", "liep.", "rugp.", "rugs.", "spal.", "lapkr.", "gruod."],
-        weekdays: ["pirmadienis", "antradienis", "trečiadienis", "ketvirtadienis", "penktadienis", "šeštadienis", "sekmadienis", "pr", "an", "tr", "kt", "pn", "št", "sk", "pirmadienis", "antradienis", "trečiadienis", "ketvirtadienis", "penktadienis", "šeštadienis", "sekmadienis", "pr", "an", "tr", "kt", "pn", "št", "sk"],
-        periods: ["priešpiet", "popiet"], eras: ["po Kristaus", "po Kr."],
-        dateFormats: ["y-MM-dd", "y-MM-dd", "y 'm'. MMMM d 'd'.", "y 'm'. MMMM d 'd'., EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "lt_LT", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}×10^\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}EUR\u{1F}€\u{1E}sausio\u{1F}vasario\u{1F}kovo\u{1F}balandžio\u{1F}gegužės\u{1F}birželio\u{1F}liepos\u{1F}rugpjūčio\u{1F}rugsėjo\u{1F}spalio\u{1F}lapkričio\u{1F}gruodžio\u{1F}saus.\u{1F}vas.\u{1F}kov.\u{1F}bal.\u{1F}geg.\u{1F}birž.\u{1F}liep.\u{1F}rugp.\u{1F}rugs.\u{1F}spal.\u{1F}lapkr.\u{1F}gruod.\u{1E}pirmadienis\u{1F}antradienis\u{1F}trečiadienis\u{1F}ketvirtadienis\u{1F}penktadienis\u{1F}šeštadienis\u{1F}sekmadienis\u{1F}pr\u{1F}an\u{1F}tr\u{1F}kt\u{1F}pn\u{1F}št\u{1F}sk\u{1F}pirmadienis\u{1F}antradienis\u{1F}trečiadienis\u{1F}ketvirtadienis\u{1F}penktadienis\u{1F}šeštadienis\u{1F}sekmadienis\u{1F}pr\u{1F}an\u{1F}tr\u{1F}kt\u{1F}pn\u{1F}št\u{1F}sk\u{1E}priešpiet\u{1F}popiet\u{1E}po Kristaus\u{1F}po Kr.\u{1E}y-MM-dd\u{1F}y-MM-dd\u{1F}y 'm'. MMMM d 'd'.\u{1F}y 'm'. MMMM d 'd'., EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "lb_LU":
-      LocaleData(
-        identifier: "lb_LU",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "Mäerz", "Abrëll", "Mee", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "Mäe.", "Abr.", "Mee", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Méindeg", "Dënschdeg", "Mëttwoch", "Donneschdeg", "Freideg", "Samschdeg", "Sonndeg", "Méi.", "Dën.", "Mët.", "Don.", "Fre.", "Sam.", "Son.", "Méindeg", "Dënschdeg", "Mëttwoch", "Donneschdeg", "Freideg", "Samschdeg", "Sonndeg", "Méi", "Dën", "Mët", "Don", "Fre", "Sam", "Son"],
-        periods: ["moies", "nomëttes"], eras: ["n. Chr.", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "d. MMM y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "lb_LU", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}Mäerz\u{1F}Abrëll\u{1F}Mee\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}Mäe.\u{1F}Abr.\u{1F}Mee\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sep.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Méindeg\u{1F}Dënschdeg\u{1F}Mëttwoch\u{1F}Donneschdeg\u{1F}Freideg\u{1F}Samschdeg\u{1F}Sonndeg\u{1F}Méi.\u{1F}Dën.\u{1F}Mët.\u{1F}Don.\u{1F}Fre.\u{1F}Sam.\u{1F}Son.\u{1F}Méindeg\u{1F}Dënschdeg\u{1F}Mëttwoch\u{1F}Donneschdeg\u{1F}Freideg\u{1F}Samschdeg\u{1F}Sonndeg\u{1F}Méi\u{1F}Dën\u{1F}Mët\u{1F}Don\u{1F}Fre\u{1F}Sam\u{1F}Son\u{1E}moies\u{1F}nomëttes\u{1E}n. Chr.\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "mt_MT":
-      LocaleData(
-        identifier: "mt_MT",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Jannar", "Frar", "Marzu", "April", "Mejju", "Ġunju", "Lulju", "Awwissu", "Settembru", "Ottubru", "Novembru", "Diċembru", "Jan", "Fra", "Mar", "Apr", "Mej", "Ġun", "Lul", "Aww", "Set", "Ott", "Nov", "Diċ"],
-        weekdays: ["It-Tnejn", "It-Tlieta", "L-Erbgħa", "Il-Ħamis", "Il-Ġimgħa", "Is-Sibt", "Il-Ħadd", "Tne", "Tli", "Erb", "Ħam", "Ġim", "Sib", "Ħad", "It-Tnejn", "It-Tlieta", "L-Erbgħa", "Il-Ħamis", "Il-Ġimgħa", "Is-Sibt", "Il-Ħadd", "Tne", "Tli", "Erb", "Ħam", "Ġim", "Sib", "Ħad"],
-        periods: ["AM", "PM"], eras: ["Wara Kristu", "WK"],
-        dateFormats: ["dd/MM/y", "dd MMM y", "d 'ta'’ MMMM y", "EEEE, d 'ta'’ MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "mt_MT", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Jannar\u{1F}Frar\u{1F}Marzu\u{1F}April\u{1F}Mejju\u{1F}Ġunju\u{1F}Lulju\u{1F}Awwissu\u{1F}Settembru\u{1F}Ottubru\u{1F}Novembru\u{1F}Diċembru\u{1F}Jan\u{1F}Fra\u{1F}Mar\u{1F}Apr\u{1F}Mej\u{1F}Ġun\u{1F}Lul\u{1F}Aww\u{1F}Set\u{1F}Ott\u{1F}Nov\u{1F}Diċ\u{1E}It-Tnejn\u{1F}It-Tlieta\u{1F}L-Erbgħa\u{1F}Il-Ħamis\u{1F}Il-Ġimgħa\u{1F}Is-Sibt\u{1F}Il-Ħadd\u{1F}Tne\u{1F}Tli\u{1F}Erb\u{1F}Ħam\u{1F}Ġim\u{1F}Sib\u{1F}Ħad\u{1F}It-Tnejn\u{1F}It-Tlieta\u{1F}L-Erbgħa\u{1F}Il-Ħamis\u{1F}Il-Ġimgħa\u{1F}Is-Sibt\u{1F}Il-Ħadd\u{1F}Tne\u{1F}Tli\u{1F}Erb\u{1F}Ħam\u{1F}Ġim\u{1F}Sib\u{1F}Ħad\u{1E}AM\u{1F}PM\u{1E}Wara Kristu\u{1F}WK\u{1E}dd/MM/y\u{1F}dd MMM y\u{1F}d 'ta'’ MMMM y\u{1F}EEEE, d 'ta'’ MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "pl_PL":
-      LocaleData(
-        identifier: "pl_PL",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["EUR", "€", "BRL", "R$", "PLN", "zł", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia", "sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sie", "wrz", "paź", "lis", "gru"],
-        weekdays: ["poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela", "pon.", "wt.", "śr.", "czw.", "pt.", "sob.", "niedz.", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela", "pon.", "wt.", "śr.", "czw.", "pt.", "sob.", "niedz."],
-        periods: ["AM", "PM"], eras: ["naszej ery", "n.e."],
-        dateFormats: ["d.MM.y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "pl_PL", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}EUR\u{1F}€\u{1F}BRL\u{1F}R$\u{1F}PLN\u{1F}zł\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}stycznia\u{1F}lutego\u{1F}marca\u{1F}kwietnia\u{1F}maja\u{1F}czerwca\u{1F}lipca\u{1F}sierpnia\u{1F}września\u{1F}października\u{1F}listopada\u{1F}grudnia\u{1F}sty\u{1F}lut\u{1F}mar\u{1F}kwi\u{1F}maj\u{1F}cze\u{1F}lip\u{1F}sie\u{1F}wrz\u{1F}paź\u{1F}lis\u{1F}gru\u{1E}poniedziałek\u{1F}wtorek\u{1F}środa\u{1F}czwartek\u{1F}piątek\u{1F}sobota\u{1F}niedziela\u{1F}pon.\u{1F}wt.\u{1F}śr.\u{1F}czw.\u{1F}pt.\u{1F}sob.\u{1F}niedz.\u{1F}poniedziałek\u{1F}wtorek\u{1F}środa\u{1F}czwartek\u{1F}piątek\u{1F}sobota\u{1F}niedziela\u{1F}pon.\u{1F}wt.\u{1F}śr.\u{1F}czw.\u{1F}pt.\u{1F}sob.\u{1F}niedz.\u{1E}AM\u{1F}PM\u{1E}naszej ery\u{1F}n.e.\u{1E}d.MM.y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "pt_PT":
-      LocaleData(
-        identifier: "pt_PT",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro", "jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."],
-        weekdays: ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo"],
-        periods: ["a.m.", "p.m."], eras: ["depois de Cristo", "E.C."],
-        dateFormats: ["dd/MM/yy", "dd/MM/y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "pt_PT", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}janeiro\u{1F}fevereiro\u{1F}março\u{1F}abril\u{1F}maio\u{1F}junho\u{1F}julho\u{1F}agosto\u{1F}setembro\u{1F}outubro\u{1F}novembro\u{1F}dezembro\u{1F}jan.\u{1F}fev.\u{1F}mar.\u{1F}abr.\u{1F}mai.\u{1F}jun.\u{1F}jul.\u{1F}ago.\u{1F}set.\u{1F}out.\u{1F}nov.\u{1F}dez.\u{1E}segunda-feira\u{1F}terça-feira\u{1F}quarta-feira\u{1F}quinta-feira\u{1F}sexta-feira\u{1F}sábado\u{1F}domingo\u{1F}segunda\u{1F}terça\u{1F}quarta\u{1F}quinta\u{1F}sexta\u{1F}sábado\u{1F}domingo\u{1F}segunda-feira\u{1F}terça-feira\u{1F}quarta-feira\u{1F}quinta-feira\u{1F}sexta-feira\u{1F}sábado\u{1F}domingo\u{1F}segunda\u{1F}terça\u{1F}quarta\u{1F}quinta\u{1F}sexta\u{1F}sábado\u{1F}domingo\u{1E}a.m.\u{1F}p.m.\u{1E}depois de Cristo\u{1F}E.C.\u{1E}dd/MM/yy\u{1F}dd/MM/y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ro_RO":
-      LocaleData(
-        identifier: "ro_RO",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie", "ian.", "feb.", "mar.", "apr.", "mai", "iun.", "iul.", "aug.", "sept.", "oct.", "nov.", "dec."],
-        weekdays: ["luni", "marți", "miercuri", "joi", "vineri", "sâmbătă", "duminică", "lun.", "mar.", "mie.", "joi", "vin.", "sâm.", "dum.", "luni", "marți", "miercuri", "joi", "vineri", "sâmbătă", "duminică", "lun.", "mar.", "mie.", "joi", "vin.", "sâm.", "dum."],
-        periods: ["a.m.", "p.m."], eras: ["după Hristos", "d.Hr."],
-        dateFormats: ["dd.MM.y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ro_RO", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ianuarie\u{1F}februarie\u{1F}martie\u{1F}aprilie\u{1F}mai\u{1F}iunie\u{1F}iulie\u{1F}august\u{1F}septembrie\u{1F}octombrie\u{1F}noiembrie\u{1F}decembrie\u{1F}ian.\u{1F}feb.\u{1F}mar.\u{1F}apr.\u{1F}mai\u{1F}iun.\u{1F}iul.\u{1F}aug.\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}dec.\u{1E}luni\u{1F}marți\u{1F}miercuri\u{1F}joi\u{1F}vineri\u{1F}sâmbătă\u{1F}duminică\u{1F}lun.\u{1F}mar.\u{1F}mie.\u{1F}joi\u{1F}vin.\u{1F}sâm.\u{1F}dum.\u{1F}luni\u{1F}marți\u{1F}miercuri\u{1F}joi\u{1F}vineri\u{1F}sâmbătă\u{1F}duminică\u{1F}lun.\u{1F}mar.\u{1F}mie.\u{1F}joi\u{1F}vin.\u{1F}sâm.\u{1F}dum.\u{1E}a.m.\u{1F}p.m.\u{1E}după Hristos\u{1F}d.Hr.\u{1E}dd.MM.y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "sk_SK":
-      LocaleData(
-        identifier: "sk_SK",
-        symbols: [",", "\u{A0}", "-", "+", "%", "e"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["EUR", "€", "MXN", "MX$", "ILS", "NIS", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta", "septembra", "októbra", "novembra", "decembra", "jan", "feb", "mar", "apr", "máj", "jún", "júl", "aug", "sep", "okt", "nov", "dec"],
-        weekdays: ["pondelok", "utorok", "streda", "štvrtok", "piatok", "sobota", "nedeľa", "po", "ut", "st", "št", "pi", "so", "ne", "pondelok", "utorok", "streda", "štvrtok", "piatok", "sobota", "nedeľa", "po", "ut", "st", "št", "pi", "so", "ne"],
-        periods: ["AM", "PM"], eras: ["po Kristovi", "po Kr."],
-        dateFormats: ["d. M. y", "d. M. y", "d. MMMM y", "EEEE d. MMMM y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "sk_SK", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}e\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}EUR\u{1F}€\u{1F}MXN\u{1F}MX$\u{1F}ILS\u{1F}NIS\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}januára\u{1F}februára\u{1F}marca\u{1F}apríla\u{1F}mája\u{1F}júna\u{1F}júla\u{1F}augusta\u{1F}septembra\u{1F}októbra\u{1F}novembra\u{1F}decembra\u{1F}jan\u{1F}feb\u{1F}mar\u{1F}apr\u{1F}máj\u{1F}jún\u{1F}júl\u{1F}aug\u{1F}sep\u{1F}okt\u{1F}nov\u{1F}dec\u{1E}pondelok\u{1F}utorok\u{1F}streda\u{1F}štvrtok\u{1F}piatok\u{1F}sobota\u{1F}nedeľa\u{1F}po\u{1F}ut\u{1F}st\u{1F}št\u{1F}pi\u{1F}so\u{1F}ne\u{1F}pondelok\u{1F}utorok\u{1F}streda\u{1F}štvrtok\u{1F}piatok\u{1F}sobota\u{1F}nedeľa\u{1F}po\u{1F}ut\u{1F}st\u{1F}št\u{1F}pi\u{1F}so\u{1F}ne\u{1E}AM\u{1F}PM\u{1E}po Kristovi\u{1F}po Kr.\u{1E}d. M. y\u{1F}d. M. y\u{1F}d. MMMM y\u{1F}EEEE d. MMMM y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "sl_SI":
-      LocaleData(
-        identifier: "sl_SI",
-        symbols: [",", ".", "−", "+", "%", "e"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "CNY", "CN¥", "HKD", "HK$", "KRW", "₩", "INR", "₹", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["januar", "februar", "marec", "april", "maj", "junij", "julij", "avgust", "september", "oktober", "november", "december", "jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "avg.", "sep.", "okt.", "nov.", "dec."],
-        weekdays: ["ponedeljek", "torek", "sreda", "četrtek", "petek", "sobota", "nedelja", "pon.", "tor.", "sre.", "čet.", "pet.", "sob.", "ned.", "ponedeljek", "torek", "sreda", "četrtek", "petek", "sobota", "nedelja", "pon.", "tor.", "sre.", "čet.", "pet.", "sob.", "ned."],
-        periods: ["dop.", "pop."], eras: ["po Kristusu", "po Kr."],
-        dateFormats: ["d. M. y", "d. MMM y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sl_SI", packed: ",\u{1F}.\u{1F}−\u{1F}+\u{1F}%\u{1F}e\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}CNY\u{1F}CN¥\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}INR\u{1F}₹\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}januar\u{1F}februar\u{1F}marec\u{1F}april\u{1F}maj\u{1F}junij\u{1F}julij\u{1F}avgust\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan.\u{1F}feb.\u{1F}mar.\u{1F}apr.\u{1F}maj\u{1F}jun.\u{1F}jul.\u{1F}avg.\u{1F}sep.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}ponedeljek\u{1F}torek\u{1F}sreda\u{1F}četrtek\u{1F}petek\u{1F}sobota\u{1F}nedelja\u{1F}pon.\u{1F}tor.\u{1F}sre.\u{1F}čet.\u{1F}pet.\u{1F}sob.\u{1F}ned.\u{1F}ponedeljek\u{1F}torek\u{1F}sreda\u{1F}četrtek\u{1F}petek\u{1F}sobota\u{1F}nedelja\u{1F}pon.\u{1F}tor.\u{1F}sre.\u{1F}čet.\u{1F}pet.\u{1F}sob.\u{1F}ned.\u{1E}dop.\u{1F}pop.\u{1E}po Kristusu\u{1F}po Kr.\u{1E}d. M. y\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "es_ES":
-      LocaleData(
-        identifier: "es_ES",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "THB", "฿", "ESP", "₧", "VND", "₫", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["después de Cristo", "d. C."],
-        dateFormats: ["d/M/yy", "d MMM y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss (zzzz)"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_ES", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}THB\u{1F}฿\u{1F}ESP\u{1F}₧\u{1F}VND\u{1F}₫\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sept\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}después de Cristo\u{1F}d. C.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss (zzzz)\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "sv_SE":
-      LocaleData(
-        identifier: "sv_SE",
-        symbols: [",", "\u{A0}", "−", "+", "%", "×10^"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "CAD", "CA$", "SEK", "kr", "NOK", "Nkr", "MXN", "MX$", "BRL", "BR$", "DKK", "Dkr", "ILS", "₪", "ISK", "Ikr", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december", "jan.", "feb.", "mars", "apr.", "maj", "juni", "juli", "aug.", "sep.", "okt.", "nov.", "dec."],
-        weekdays: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag", "mån", "tis", "ons", "tors", "fre", "lör", "sön", "måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag", "mån", "tis", "ons", "tors", "fre", "lör", "sön"],
-        periods: ["fm", "em"], eras: ["efter Kristus", "e.Kr."],
-        dateFormats: ["y-MM-dd", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sv_SE", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}×10^\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}CAD\u{1F}CA$\u{1F}SEK\u{1F}kr\u{1F}NOK\u{1F}Nkr\u{1F}MXN\u{1F}MX$\u{1F}BRL\u{1F}BR$\u{1F}DKK\u{1F}Dkr\u{1F}ILS\u{1F}₪\u{1F}ISK\u{1F}Ikr\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}januari\u{1F}februari\u{1F}mars\u{1F}april\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}augusti\u{1F}september\u{1F}oktober\u{1F}november\u{1F}december\u{1F}jan.\u{1F}feb.\u{1F}mars\u{1F}apr.\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}aug.\u{1F}sep.\u{1F}okt.\u{1F}nov.\u{1F}dec.\u{1E}måndag\u{1F}tisdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lördag\u{1F}söndag\u{1F}mån\u{1F}tis\u{1F}ons\u{1F}tors\u{1F}fre\u{1F}lör\u{1F}sön\u{1F}måndag\u{1F}tisdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lördag\u{1F}söndag\u{1F}mån\u{1F}tis\u{1F}ons\u{1F}tors\u{1F}fre\u{1F}lör\u{1F}sön\u{1E}fm\u{1F}em\u{1E}efter Kristus\u{1F}e.Kr.\u{1E}y-MM-dd\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ca_ES":
-      LocaleData(
-        identifier: "ca_ES",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["EUR", "€", "JPY", "¥", "GBP", "£", "AUD", "AU$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "TWD", "NT$", "THB", "฿", "ILS", "₪", "ESP", "₧", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["de gener", "de febrer", "de març", "d’abril", "de maig", "de juny", "de juliol", "d’agost", "de setembre", "d’octubre", "de novembre", "de desembre", "de gen.", "de febr.", "de març", "d’abr.", "de maig", "de juny", "de jul.", "d’ag.", "de set.", "d’oct.", "de nov.", "de des."],
-        weekdays: ["dilluns", "dimarts", "dimecres", "dijous", "divendres", "dissabte", "diumenge", "dl.", "dt.", "dc.", "dj.", "dv.", "ds.", "dg.", "dilluns", "dimarts", "dimecres", "dijous", "divendres", "dissabte", "diumenge", "dl.", "dt.", "dc.", "dj.", "dv.", "ds.", "dg."],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["després de Crist", "dC"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM 'del' y", "EEEE, d MMMM 'del' y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss (zzzz)"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ca_ES", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}AUD\u{1F}AU$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}TWD\u{1F}NT$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}ESP\u{1F}₧\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}de gener\u{1F}de febrer\u{1F}de març\u{1F}d’abril\u{1F}de maig\u{1F}de juny\u{1F}de juliol\u{1F}d’agost\u{1F}de setembre\u{1F}d’octubre\u{1F}de novembre\u{1F}de desembre\u{1F}de gen.\u{1F}de febr.\u{1F}de març\u{1F}d’abr.\u{1F}de maig\u{1F}de juny\u{1F}de jul.\u{1F}d’ag.\u{1F}de set.\u{1F}d’oct.\u{1F}de nov.\u{1F}de des.\u{1E}dilluns\u{1F}dimarts\u{1F}dimecres\u{1F}dijous\u{1F}divendres\u{1F}dissabte\u{1F}diumenge\u{1F}dl.\u{1F}dt.\u{1F}dc.\u{1F}dj.\u{1F}dv.\u{1F}ds.\u{1F}dg.\u{1F}dilluns\u{1F}dimarts\u{1F}dimecres\u{1F}dijous\u{1F}divendres\u{1F}dissabte\u{1F}diumenge\u{1F}dl.\u{1F}dt.\u{1F}dc.\u{1F}dj.\u{1F}dv.\u{1F}ds.\u{1F}dg.\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}després de Crist\u{1F}dC\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM 'del' y\u{1F}EEEE, d MMMM 'del' y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss (zzzz)\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "es_AR":
-      LocaleData(
-        identifier: "es_AR",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["d/M/yy", "d MMM y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_AR", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sep\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_AU":
-      LocaleData(
-        identifier: "en_AU",
-        symbols: [".", ",", "-", "+", "%", "e"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["AUD", "$", "XPF", "CFP"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_AU", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}e\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}AUD\u{1F}$\u{1F}XPF\u{1F}CFP\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "pt_BR":
-      LocaleData(
-        identifier: "pt_BR",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro", "jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."],
-        weekdays: ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo", "seg.", "ter.", "qua.", "qui.", "sex.", "sáb.", "dom.", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo", "seg.", "ter.", "qua.", "qui.", "sex.", "sáb.", "dom."],
-        periods: ["AM", "PM"], eras: ["depois de Cristo", "d.C."],
-        dateFormats: ["dd/MM/y", "d 'de' MMM 'de' y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "pt_BR", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}janeiro\u{1F}fevereiro\u{1F}março\u{1F}abril\u{1F}maio\u{1F}junho\u{1F}julho\u{1F}agosto\u{1F}setembro\u{1F}outubro\u{1F}novembro\u{1F}dezembro\u{1F}jan.\u{1F}fev.\u{1F}mar.\u{1F}abr.\u{1F}mai.\u{1F}jun.\u{1F}jul.\u{1F}ago.\u{1F}set.\u{1F}out.\u{1F}nov.\u{1F}dez.\u{1E}segunda-feira\u{1F}terça-feira\u{1F}quarta-feira\u{1F}quinta-feira\u{1F}sexta-feira\u{1F}sábado\u{1F}domingo\u{1F}seg.\u{1F}ter.\u{1F}qua.\u{1F}qui.\u{1F}sex.\u{1F}sáb.\u{1F}dom.\u{1F}segunda-feira\u{1F}terça-feira\u{1F}quarta-feira\u{1F}quinta-feira\u{1F}sexta-feira\u{1F}sábado\u{1F}domingo\u{1F}seg.\u{1F}ter.\u{1F}qua.\u{1F}qui.\u{1F}sex.\u{1F}sáb.\u{1F}dom.\u{1E}AM\u{1F}PM\u{1E}depois de Cristo\u{1F}d.C.\u{1E}dd/MM/y\u{1F}d 'de' MMM 'de' y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "en_CA":
-      LocaleData(
-        identifier: "en_CA",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["a.m.", "p.m."], eras: ["Anno Domini", "AD"],
-        dateFormats: ["y-MM-dd", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_CA", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sep\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}a.m.\u{1F}p.m.\u{1E}Anno Domini\u{1F}AD\u{1E}y-MM-dd\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "fr_CA":
-      LocaleData(
-        identifier: "fr_CA",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$\u{A0}US", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "$\u{A0}AU", "CAD", "$", "HKD", "$\u{A0}HK", "SGD", "$\u{A0}SG", "NZD", "$\u{A0}NZ", "BRL", "R$", "ITL", "₤IT"],
-        months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juill.", "août", "sept.", "oct.", "nov.", "déc."],
-        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        periods: ["a.m.", "p.m."], eras: ["après Jésus-Christ", "ap. J.-C."],
-        dateFormats: ["y-MM-dd", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["HH 'h' mm", "HH 'h' mm 'min' ss 's'", "HH 'h' mm 'min' ss 's' z", "HH 'h' mm 'min' ss 's' zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fr_CA", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$\u{A0}US\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}$\u{A0}AU\u{1F}CAD\u{1F}$\u{1F}HKD\u{1F}$\u{A0}HK\u{1F}SGD\u{1F}$\u{A0}SG\u{1F}NZD\u{1F}$\u{A0}NZ\u{1F}BRL\u{1F}R$\u{1F}ITL\u{1F}₤IT\u{1E}janvier\u{1F}février\u{1F}mars\u{1F}avril\u{1F}mai\u{1F}juin\u{1F}juillet\u{1F}août\u{1F}septembre\u{1F}octobre\u{1F}novembre\u{1F}décembre\u{1F}janv.\u{1F}févr.\u{1F}mars\u{1F}avr.\u{1F}mai\u{1F}juin\u{1F}juill.\u{1F}août\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}déc.\u{1E}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1F}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1E}a.m.\u{1F}p.m.\u{1E}après Jésus-Christ\u{1F}ap. J.-C.\u{1E}y-MM-dd\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}HH 'h' mm\u{1F}HH 'h' mm 'min' ss 's'\u{1F}HH 'h' mm 'min' ss 's' z\u{1F}HH 'h' mm 'min' ss 's' zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "zh_Hans_CN":
-      LocaleData(
-        identifier: "zh_Hans_CN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "周一", "周二", "周三", "周四", "周五", "周六", "周日"],
-        periods: ["上午", "下午"], eras: ["公元", "公元"],
-        dateFormats: ["y/M/d", "y年M月d日", "y年M月d日", "y年M月d日EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "z HH:mm:ss", "zzzz HH:mm:ss"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "zh_Hans_CN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}一月\u{1F}二月\u{1F}三月\u{1F}四月\u{1F}五月\u{1F}六月\u{1F}七月\u{1F}八月\u{1F}九月\u{1F}十月\u{1F}十一月\u{1F}十二月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}周一\u{1F}周二\u{1F}周三\u{1F}周四\u{1F}周五\u{1F}周六\u{1F}周日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}周一\u{1F}周二\u{1F}周三\u{1F}周四\u{1F}周五\u{1F}周六\u{1F}周日\u{1E}上午\u{1F}下午\u{1E}公元\u{1F}公元\u{1E}y/M/d\u{1F}y年M月d日\u{1F}y年M月d日\u{1F}y年M月d日EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}z HH:mm:ss\u{1F}zzzz HH:mm:ss\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "hi_IN":
-      LocaleData(
-        identifier: "hi_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "[#E0]", "¤#,##,##0.00", "¤#,##,##0.00"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर", "जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
-        weekdays: ["सोमवार", "मंगलवार", "बुधवार", "गुरुवार", "शुक्रवार", "शनिवार", "रविवार", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि", "रवि", "सोमवार", "मंगलवार", "बुधवार", "गुरुवार", "शुक्रवार", "शनिवार", "रविवार", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि", "रवि"],
-        periods: ["am", "pm"], eras: ["ईसवी सन", "ईस्वी"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "hi_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}[#E0]\u{1F}¤#,##,##0.00\u{1F}¤#,##,##0.00\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}जनवरी\u{1F}फ़रवरी\u{1F}मार्च\u{1F}अप्रैल\u{1F}मई\u{1F}जून\u{1F}जुलाई\u{1F}अगस्त\u{1F}सितंबर\u{1F}अक्टूबर\u{1F}नवंबर\u{1F}दिसंबर\u{1F}जन॰\u{1F}फ़र॰\u{1F}मार्च\u{1F}अप्रैल\u{1F}मई\u{1F}जून\u{1F}जुल॰\u{1F}अग॰\u{1F}सित॰\u{1F}अक्टू॰\u{1F}नव॰\u{1F}दिस॰\u{1E}सोमवार\u{1F}मंगलवार\u{1F}बुधवार\u{1F}गुरुवार\u{1F}शुक्रवार\u{1F}शनिवार\u{1F}रविवार\u{1F}सोम\u{1F}मंगल\u{1F}बुध\u{1F}गुरु\u{1F}शुक्र\u{1F}शनि\u{1F}रवि\u{1F}सोमवार\u{1F}मंगलवार\u{1F}बुधवार\u{1F}गुरुवार\u{1F}शुक्रवार\u{1F}शनिवार\u{1F}रविवार\u{1F}सोम\u{1F}मंगल\u{1F}बुध\u{1F}गुरु\u{1F}शुक्र\u{1F}शनि\u{1F}रवि\u{1E}am\u{1F}pm\u{1E}ईसवी सन\u{1F}ईस्वी\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_IN":
-      LocaleData(
-        identifier: "en_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "#E0", "¤#,##,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["AM", "PM"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}#E0\u{1F}¤#,##,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}AM\u{1F}PM\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "id_ID":
-      LocaleData(
-        identifier: "id_ID",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "Rs", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "IDR", "Rp", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember", "Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"],
-        weekdays: ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min", "Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"],
-        periods: ["AM", "PM"], eras: ["Masehi", "M"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, dd MMMM y"],
-        timeFormats: ["HH.mm", "HH.mm.ss", "HH.mm.ss z", "HH.mm.ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "id_ID", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}Rs\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}IDR\u{1F}Rp\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januari\u{1F}Februari\u{1F}Maret\u{1F}April\u{1F}Mei\u{1F}Juni\u{1F}Juli\u{1F}Agustus\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Desember\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}Mei\u{1F}Jun\u{1F}Jul\u{1F}Agu\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Des\u{1E}Senin\u{1F}Selasa\u{1F}Rabu\u{1F}Kamis\u{1F}Jumat\u{1F}Sabtu\u{1F}Minggu\u{1F}Sen\u{1F}Sel\u{1F}Rab\u{1F}Kam\u{1F}Jum\u{1F}Sab\u{1F}Min\u{1F}Senin\u{1F}Selasa\u{1F}Rabu\u{1F}Kamis\u{1F}Jumat\u{1F}Sabtu\u{1F}Minggu\u{1F}Sen\u{1F}Sel\u{1F}Rab\u{1F}Kam\u{1F}Jum\u{1F}Sab\u{1F}Min\u{1E}AM\u{1F}PM\u{1E}Masehi\u{1F}M\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, dd MMMM y\u{1E}HH.mm\u{1F}HH.mm.ss\u{1F}HH.mm.ss z\u{1F}HH.mm.ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ja_JP":
-      LocaleData(
-        identifier: "ja_JP",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "￥", "GBP", "£", "CNY", "元", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日", "日曜日", "月", "火", "水", "木", "金", "土", "日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日", "日曜日", "月", "火", "水", "木", "金", "土", "日"],
-        periods: ["午前", "午後"], eras: ["西暦", "西暦"],
-        dateFormats: ["y/MM/dd", "y/MM/dd", "y年M月d日", "y年M月d日EEEE"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H時mm分ss秒 zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ja_JP", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}￥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}元\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}月曜日\u{1F}火曜日\u{1F}水曜日\u{1F}木曜日\u{1F}金曜日\u{1F}土曜日\u{1F}日曜日\u{1F}月\u{1F}火\u{1F}水\u{1F}木\u{1F}金\u{1F}土\u{1F}日\u{1F}月曜日\u{1F}火曜日\u{1F}水曜日\u{1F}木曜日\u{1F}金曜日\u{1F}土曜日\u{1F}日曜日\u{1F}月\u{1F}火\u{1F}水\u{1F}木\u{1F}金\u{1F}土\u{1F}日\u{1E}午前\u{1F}午後\u{1E}西暦\u{1F}西暦\u{1E}y/MM/dd\u{1F}y/MM/dd\u{1F}y年M月d日\u{1F}y年M月d日EEEE\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H時mm分ss秒 zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ko_KR":
-      LocaleData(
-        identifier: "ko_KR",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["1월", "2월", "3월", "4월", "5월", "6월", "7월", "8월", "9월", "10월", "11월", "12월", "1월", "2월", "3월", "4월", "5월", "6월", "7월", "8월", "9월", "10월", "11월", "12월"],
-        weekdays: ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "월", "화", "수", "목", "금", "토", "일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "월", "화", "수", "목", "금", "토", "일"],
-        periods: ["오전", "오후"], eras: ["서기", "AD"],
-        dateFormats: ["yy. M. d.", "y. M. d.", "y년 MMMM d일", "y년 MMMM d일 EEEE"],
-        timeFormats: ["a h:mm", "a h:mm:ss", "a h시 m분 s초 z", "a h시 m분 s초 zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ko_KR", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}1월\u{1F}2월\u{1F}3월\u{1F}4월\u{1F}5월\u{1F}6월\u{1F}7월\u{1F}8월\u{1F}9월\u{1F}10월\u{1F}11월\u{1F}12월\u{1F}1월\u{1F}2월\u{1F}3월\u{1F}4월\u{1F}5월\u{1F}6월\u{1F}7월\u{1F}8월\u{1F}9월\u{1F}10월\u{1F}11월\u{1F}12월\u{1E}월요일\u{1F}화요일\u{1F}수요일\u{1F}목요일\u{1F}금요일\u{1F}토요일\u{1F}일요일\u{1F}월\u{1F}화\u{1F}수\u{1F}목\u{1F}금\u{1F}토\u{1F}일\u{1F}월요일\u{1F}화요일\u{1F}수요일\u{1F}목요일\u{1F}금요일\u{1F}토요일\u{1F}일요일\u{1F}월\u{1F}화\u{1F}수\u{1F}목\u{1F}금\u{1F}토\u{1F}일\u{1E}오전\u{1F}오후\u{1E}서기\u{1F}AD\u{1E}yy. M. d.\u{1F}y. M. d.\u{1F}y년 MMMM d일\u{1F}y년 MMMM d일 EEEE\u{1E}a h:mm\u{1F}a h:mm:ss\u{1F}a h시 m분 s초 z\u{1F}a h시 m분 s초 zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "es_MX":
-      LocaleData(
-        identifier: "es_MX",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["MXN", "$", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.m.", "p.m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["dd/MM/yy", "d MMM y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_MX", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}MXN\u{1F}$\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sep\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.m.\u{1F}p.m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}dd/MM/yy\u{1F}d MMM y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ru_RU":
-      LocaleData(
-        identifier: "ru_RU",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "RUB", "₽", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря", "янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."],
-        weekdays: ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье", "пн", "вт", "ср", "чт", "пт", "сб", "вс", "понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье", "пн", "вт", "ср", "чт", "пт", "сб", "вс"],
-        periods: ["AM", "PM"], eras: ["от Рождества Христова", "н. э."],
-        dateFormats: ["dd.MM.y", "d MMM y\u{202F}'г'.", "d MMMM y\u{202F}'г'.", "EEEE, d MMMM y\u{202F}'г'."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ru_RU", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}RUB\u{1F}₽\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}января\u{1F}февраля\u{1F}марта\u{1F}апреля\u{1F}мая\u{1F}июня\u{1F}июля\u{1F}августа\u{1F}сентября\u{1F}октября\u{1F}ноября\u{1F}декабря\u{1F}янв.\u{1F}февр.\u{1F}мар.\u{1F}апр.\u{1F}мая\u{1F}июн.\u{1F}июл.\u{1F}авг.\u{1F}сент.\u{1F}окт.\u{1F}нояб.\u{1F}дек.\u{1E}понедельник\u{1F}вторник\u{1F}среда\u{1F}четверг\u{1F}пятница\u{1F}суббота\u{1F}воскресенье\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}вс\u{1F}понедельник\u{1F}вторник\u{1F}среда\u{1F}четверг\u{1F}пятница\u{1F}суббота\u{1F}воскресенье\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}вс\u{1E}AM\u{1F}PM\u{1E}от Рождества Христова\u{1F}н. э.\u{1E}dd.MM.y\u{1F}d MMM y\u{202F}'г'.\u{1F}d MMMM y\u{202F}'г'.\u{1F}EEEE, d MMMM y\u{202F}'г'.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ar_SA":
-      LocaleData(
-        identifier: "ar_SA",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "٪", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤", "\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "UK£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AED", "د.إ.\u{200F}", "SAR", "ر.س.\u{200F}", "BHD", "د.ب.\u{200F}", "IQD", "د.ع.\u{200F}", "IRR", "ر.إ.", "JOD", "د.أ.\u{200F}", "KWD", "د.ك.\u{200F}", "LBP", "ل.ل.\u{200F}", "LYD", "د.ل.\u{200F}", "OMR", "ر.ع.\u{200F}", "SYP", "ل.س.\u{200F}", "TND", "د.ت.\u{200F}", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF", "YER", "ر.ي.\u{200F}"],
-        months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر", "يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
-        weekdays: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
-        periods: ["ص", "م"], eras: ["ميلادي", "م"],
-        dateFormats: ["d\u{200F}/M\u{200F}/y", "dd\u{200F}/MM\u{200F}/y", "d MMMM y", "EEEE، d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}، {0}", "{1}، {0}", "{1}، {0}", "{1}، {0}"])
+      LocaleData(identifier: "ar_SA", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}٪\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤\u{1F}\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}UK£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AED\u{1F}د.إ.\u{200F}\u{1F}SAR\u{1F}ر.س.\u{200F}\u{1F}BHD\u{1F}د.ب.\u{200F}\u{1F}IQD\u{1F}د.ع.\u{200F}\u{1F}IRR\u{1F}ر.إ.\u{1F}JOD\u{1F}د.أ.\u{200F}\u{1F}KWD\u{1F}د.ك.\u{200F}\u{1F}LBP\u{1F}ل.ل.\u{200F}\u{1F}LYD\u{1F}د.ل.\u{200F}\u{1F}OMR\u{1F}ر.ع.\u{200F}\u{1F}SYP\u{1F}ل.س.\u{200F}\u{1F}TND\u{1F}د.ت.\u{200F}\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1F}YER\u{1F}ر.ي.\u{200F}\u{1E}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1F}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1E}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1E}ص\u{1F}م\u{1E}ميلادي\u{1F}م\u{1E}d\u{200F}/M\u{200F}/y\u{1F}dd\u{200F}/MM\u{200F}/y\u{1F}d MMMM y\u{1F}EEEE، d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}")
     case "en_ZA":
-      LocaleData(
-        identifier: "en_ZA",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "ZAR", "R", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["y/MM/dd", "dd MMM y", "dd MMMM y", "EEEE, dd MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_ZA", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}ZAR\u{1F}R\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}y/MM/dd\u{1F}dd MMM y\u{1F}dd MMMM y\u{1F}EEEE, dd MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "af_ZA":
-      LocaleData(
-        identifier: "af_ZA",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "TWD", "NT$", "ZAR", "R", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januarie", "Februarie", "Maart", "April", "Mei", "Junie", "Julie", "Augustus", "September", "Oktober", "November", "Desember", "Jan.", "Feb.", "Mrt.", "Apr.", "Mei", "Jun.", "Jul.", "Aug.", "Sep.", "Okt.", "Nov.", "Des."],
-        weekdays: ["Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrydag", "Saterdag", "Sondag", "Ma.", "Di.", "Wo.", "Do.", "Vr.", "Sa.", "So.", "Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrydag", "Saterdag", "Sondag", "Ma.", "Di.", "Wo.", "Do.", "Vr.", "Sa.", "So."],
-        periods: ["vm.", "nm."], eras: ["ná Christus", "n.C."],
-        dateFormats: ["y-MM-dd", "dd MMM y", "dd MMMM y", "EEEE dd MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "af_ZA", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}TWD\u{1F}NT$\u{1F}ZAR\u{1F}R\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januarie\u{1F}Februarie\u{1F}Maart\u{1F}April\u{1F}Mei\u{1F}Junie\u{1F}Julie\u{1F}Augustus\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Desember\u{1F}Jan.\u{1F}Feb.\u{1F}Mrt.\u{1F}Apr.\u{1F}Mei\u{1F}Jun.\u{1F}Jul.\u{1F}Aug.\u{1F}Sep.\u{1F}Okt.\u{1F}Nov.\u{1F}Des.\u{1E}Maandag\u{1F}Dinsdag\u{1F}Woensdag\u{1F}Donderdag\u{1F}Vrydag\u{1F}Saterdag\u{1F}Sondag\u{1F}Ma.\u{1F}Di.\u{1F}Wo.\u{1F}Do.\u{1F}Vr.\u{1F}Sa.\u{1F}So.\u{1F}Maandag\u{1F}Dinsdag\u{1F}Woensdag\u{1F}Donderdag\u{1F}Vrydag\u{1F}Saterdag\u{1F}Sondag\u{1F}Ma.\u{1F}Di.\u{1F}Wo.\u{1F}Do.\u{1F}Vr.\u{1F}Sa.\u{1F}So.\u{1E}vm.\u{1F}nm.\u{1E}ná Christus\u{1F}n.C.\u{1E}y-MM-dd\u{1F}dd MMM y\u{1F}dd MMMM y\u{1F}EEEE dd MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "zu_ZA":
-      LocaleData(
-        identifier: "zu_ZA",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "ZAR", "R", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januwari", "Februwari", "Mashi", "Ephreli", "Meyi", "Juni", "Julayi", "Agasti", "Septhemba", "Okthoba", "Novemba", "Disemba", "Jan", "Feb", "Mas", "Eph", "Mey", "Jun", "Jul", "Aga", "Sep", "Okt", "Nov", "Dis"],
-        weekdays: ["UMsombuluko", "ULwesibili", "ULwesithathu", "ULwesine", "ULwesihlanu", "UMgqibelo", "ISonto", "Mso", "Bil", "Tha", "Sin", "Hla", "Mgq", "Son", "UMsombuluko", "ULwesibili", "ULwesithathu", "ULwesine", "ULwesihlanu", "UMgqibelo", "ISonto", "Mso", "Bil", "Tha", "Sin", "Hla", "Mgq", "Son"],
-        periods: ["AM", "PM"], eras: ["AD", "AD"],
-        dateFormats: ["y-MM-dd", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "zu_ZA", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}ZAR\u{1F}R\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januwari\u{1F}Februwari\u{1F}Mashi\u{1F}Ephreli\u{1F}Meyi\u{1F}Juni\u{1F}Julayi\u{1F}Agasti\u{1F}Septhemba\u{1F}Okthoba\u{1F}Novemba\u{1F}Disemba\u{1F}Jan\u{1F}Feb\u{1F}Mas\u{1F}Eph\u{1F}Mey\u{1F}Jun\u{1F}Jul\u{1F}Aga\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Dis\u{1E}UMsombuluko\u{1F}ULwesibili\u{1F}ULwesithathu\u{1F}ULwesine\u{1F}ULwesihlanu\u{1F}UMgqibelo\u{1F}ISonto\u{1F}Mso\u{1F}Bil\u{1F}Tha\u{1F}Sin\u{1F}Hla\u{1F}Mgq\u{1F}Son\u{1F}UMsombuluko\u{1F}ULwesibili\u{1F}ULwesithathu\u{1F}ULwesine\u{1F}ULwesihlanu\u{1F}UMgqibelo\u{1F}ISonto\u{1F}Mso\u{1F}Bil\u{1F}Tha\u{1F}Sin\u{1F}Hla\u{1F}Mgq\u{1F}Son\u{1E}AM\u{1F}PM\u{1E}AD\u{1F}AD\u{1E}y-MM-dd\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "xh_ZA":
-      LocaleData(
-        identifier: "xh_ZA",
-        symbols: [".", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "ZAR", "R", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Janyuwari", "Februwari", "Matshi", "Epreli", "Meyi", "Juni", "Julayi", "Agasti", "Septemba", "Okthobha", "Novemba", "Disemba", "Jan", "Feb", "Mat", "Epr", "Mey", "Jun", "Jul", "Aga", "Sept", "Okt", "Nov", "Dis"],
-        weekdays: ["Mvulo", "Lwesibini", "Lwesithathu", "Lwesine", "Lwesihlanu", "Mgqibelo", "Cawe", "Mvu", "Lwesb", "Tha", "Sin", "Hla", "Mgq", "Caw", "Mvulo", "Lwesibini", "Lwesithathu", "Lwesine", "Lwesihlanu", "Mgqibelo", "Cawe", "Mvu", "Bin", "Tha", "Sin", "Hla", "Mgq", "Caw"],
-        periods: ["AM", "PM"], eras: ["Anno Domino", "AD"],
-        dateFormats: ["M/d/yy", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "xh_ZA", packed: ".\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}ZAR\u{1F}R\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Janyuwari\u{1F}Februwari\u{1F}Matshi\u{1F}Epreli\u{1F}Meyi\u{1F}Juni\u{1F}Julayi\u{1F}Agasti\u{1F}Septemba\u{1F}Okthobha\u{1F}Novemba\u{1F}Disemba\u{1F}Jan\u{1F}Feb\u{1F}Mat\u{1F}Epr\u{1F}Mey\u{1F}Jun\u{1F}Jul\u{1F}Aga\u{1F}Sept\u{1F}Okt\u{1F}Nov\u{1F}Dis\u{1E}Mvulo\u{1F}Lwesibini\u{1F}Lwesithathu\u{1F}Lwesine\u{1F}Lwesihlanu\u{1F}Mgqibelo\u{1F}Cawe\u{1F}Mvu\u{1F}Lwesb\u{1F}Tha\u{1F}Sin\u{1F}Hla\u{1F}Mgq\u{1F}Caw\u{1F}Mvulo\u{1F}Lwesibini\u{1F}Lwesithathu\u{1F}Lwesine\u{1F}Lwesihlanu\u{1F}Mgqibelo\u{1F}Cawe\u{1F}Mvu\u{1F}Bin\u{1F}Tha\u{1F}Sin\u{1F}Hla\u{1F}Mgq\u{1F}Caw\u{1E}AM\u{1F}PM\u{1E}Anno Domino\u{1F}AD\u{1E}M/d/yy\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "tr_TR":
-      LocaleData(
-        identifier: "tr_TR",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "%#,##0", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "TRY", "₺", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık", "Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"],
-        weekdays: ["Pazartesi", "Salı", "Çarşamba", "Perşembe", "Cuma", "Cumartesi", "Pazar", "Pzt", "Sal", "Çar", "Per", "Cum", "Cmt", "Paz", "Pazartesi", "Salı", "Çarşamba", "Perşembe", "Cuma", "Cumartesi", "Pazar", "Pzt", "Sal", "Çar", "Per", "Cum", "Cmt", "Paz"],
-        periods: ["ÖÖ", "ÖS"], eras: ["Milattan Sonra", "MS"],
-        dateFormats: ["d.MM.y", "d MMM y", "d MMMM y", "d MMMM y EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "tr_TR", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}%#,##0\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}TRY\u{1F}₺\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Ocak\u{1F}Şubat\u{1F}Mart\u{1F}Nisan\u{1F}Mayıs\u{1F}Haziran\u{1F}Temmuz\u{1F}Ağustos\u{1F}Eylül\u{1F}Ekim\u{1F}Kasım\u{1F}Aralık\u{1F}Oca\u{1F}Şub\u{1F}Mar\u{1F}Nis\u{1F}May\u{1F}Haz\u{1F}Tem\u{1F}Ağu\u{1F}Eyl\u{1F}Eki\u{1F}Kas\u{1F}Ara\u{1E}Pazartesi\u{1F}Salı\u{1F}Çarşamba\u{1F}Perşembe\u{1F}Cuma\u{1F}Cumartesi\u{1F}Pazar\u{1F}Pzt\u{1F}Sal\u{1F}Çar\u{1F}Per\u{1F}Cum\u{1F}Cmt\u{1F}Paz\u{1F}Pazartesi\u{1F}Salı\u{1F}Çarşamba\u{1F}Perşembe\u{1F}Cuma\u{1F}Cumartesi\u{1F}Pazar\u{1F}Pzt\u{1F}Sal\u{1F}Çar\u{1F}Per\u{1F}Cum\u{1F}Cmt\u{1F}Paz\u{1E}ÖÖ\u{1F}ÖS\u{1E}Milattan Sonra\u{1F}MS\u{1E}d.MM.y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}d MMMM y EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "en_GB":
-      LocaleData(
-        identifier: "en_GB",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_GB", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_US":
-      LocaleData(
-        identifier: "en_US",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["AM", "PM"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["M/d/yy", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_US", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sep\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}AM\u{1F}PM\u{1E}Anno Domini\u{1F}AD\u{1E}M/d/yy\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "zh_Hant_TW":
-      LocaleData(
-        identifier: "zh_Hant_TW",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "￦", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "週一", "週二", "週三", "週四", "週五", "週六", "週日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "週一", "週二", "週三", "週四", "週五", "週六", "週日"],
-        periods: ["上午", "下午"], eras: ["西元", "西元"],
-        dateFormats: ["y/M/d", "y年M月d日", "y年M月d日", "y年M月d日 EEEE"],
-        timeFormats: ["Bh:mm", "Bh:mm:ss", "Bh:mm:ss [z]", "Bh:mm:ss [zzzz]"],
-        dateTimeFormats: ["{1}\u{2009}{0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "zh_Hant_TW", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}￦\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}週一\u{1F}週二\u{1F}週三\u{1F}週四\u{1F}週五\u{1F}週六\u{1F}週日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}週一\u{1F}週二\u{1F}週三\u{1F}週四\u{1F}週五\u{1F}週六\u{1F}週日\u{1E}上午\u{1F}下午\u{1E}西元\u{1F}西元\u{1E}y/M/d\u{1F}y年M月d日\u{1F}y年M月d日\u{1F}y年M月d日 EEEE\u{1E}Bh:mm\u{1F}Bh:mm:ss\u{1F}Bh:mm:ss [z]\u{1F}Bh:mm:ss [zzzz]\u{1E}{1}\u{2009}{0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "zh_Hant_HK":
-      LocaleData(
-        identifier: "zh_Hant_HK",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "週一", "週二", "週三", "週四", "週五", "週六", "週日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "週一", "週二", "週三", "週四", "週五", "週六", "週日"],
-        periods: ["上午", "下午"], eras: ["公元", "公元"],
-        dateFormats: ["d/M/y", "y年M月d日", "y年M月d日", "y年M月d日EEEE"],
-        timeFormats: ["ah:mm", "ah:mm:ss", "ah:mm:ss [z]", "ah:mm:ss [zzzz]"],
-        dateTimeFormats: ["{1}\u{2009}{0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "zh_Hant_HK", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}週一\u{1F}週二\u{1F}週三\u{1F}週四\u{1F}週五\u{1F}週六\u{1F}週日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}週一\u{1F}週二\u{1F}週三\u{1F}週四\u{1F}週五\u{1F}週六\u{1F}週日\u{1E}上午\u{1F}下午\u{1E}公元\u{1F}公元\u{1E}d/M/y\u{1F}y年M月d日\u{1F}y年M月d日\u{1F}y年M月d日EEEE\u{1E}ah:mm\u{1F}ah:mm:ss\u{1F}ah:mm:ss [z]\u{1F}ah:mm:ss [zzzz]\u{1E}{1}\u{2009}{0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "es_US":
-      LocaleData(
-        identifier: "es_US",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "$", "JPY", "¥", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.m.", "p.m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["d/M/y", "d MMM y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_US", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}$\u{1F}JPY\u{1F}¥\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sep\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.m.\u{1F}p.m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}d/M/y\u{1F}d MMM y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "es_CO":
-      LocaleData(
-        identifier: "es_CO",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "COP", "$", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["d/MM/yy", "d/MM/y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_CO", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}COP\u{1F}$\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sep\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}d/MM/yy\u{1F}d/MM/y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "es_CL":
-      LocaleData(
-        identifier: "es_CL",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00;¤-#,##0.00", "¤#,##0.00;¤-#,##0.00"],
-        currencySymbols: ["USD", "US$", "CLP", "$", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["dd-MM-yy", "dd-MM-y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_CL", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00;¤-#,##0.00\u{1F}¤#,##0.00;¤-#,##0.00\u{1E}USD\u{1F}US$\u{1F}CLP\u{1F}$\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}septiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene\u{1F}feb\u{1F}mar\u{1F}abr\u{1F}may\u{1F}jun\u{1F}jul\u{1F}ago\u{1F}sep\u{1F}oct\u{1F}nov\u{1F}dic\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}dd-MM-yy\u{1F}dd-MM-y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "es_PE":
-      LocaleData(
-        identifier: "es_PE",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["PEN", "S/", "ESP", "₧", "XPF", "CFPF"],
-        months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "setiembre", "octubre", "noviembre", "diciembre", "ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "set.", "oct.", "nov.", "dic."],
-        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["después de Cristo", "d.C."],
-        dateFormats: ["d/MM/yy", "d MMM y", "d 'de' MMMM 'de' y", "EEEE, d 'de' MMMM 'de' y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "es_PE", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}PEN\u{1F}S/\u{1F}ESP\u{1F}₧\u{1F}XPF\u{1F}CFPF\u{1E}enero\u{1F}febrero\u{1F}marzo\u{1F}abril\u{1F}mayo\u{1F}junio\u{1F}julio\u{1F}agosto\u{1F}setiembre\u{1F}octubre\u{1F}noviembre\u{1F}diciembre\u{1F}ene.\u{1F}feb.\u{1F}mar.\u{1F}abr.\u{1F}may.\u{1F}jun.\u{1F}jul.\u{1F}ago.\u{1F}set.\u{1F}oct.\u{1F}nov.\u{1F}dic.\u{1E}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1F}lunes\u{1F}martes\u{1F}miércoles\u{1F}jueves\u{1F}viernes\u{1F}sábado\u{1F}domingo\u{1F}lun\u{1F}mar\u{1F}mié\u{1F}jue\u{1F}vie\u{1F}sáb\u{1F}dom\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}después de Cristo\u{1F}d.C.\u{1E}d/MM/yy\u{1F}d MMM y\u{1F}d 'de' MMMM 'de' y\u{1F}EEEE, d 'de' MMMM 'de' y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ar_EG":
-      LocaleData(
-        identifier: "ar_EG",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "\u{200E}%\u{200E}", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤", "\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "UK£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AED", "د.إ.\u{200F}", "SAR", "ر.س.\u{200F}", "BHD", "د.ب.\u{200F}", "IQD", "د.ع.\u{200F}", "IRR", "ر.إ.", "JOD", "د.أ.\u{200F}", "KWD", "د.ك.\u{200F}", "LBP", "ل.ل.\u{200F}", "LYD", "د.ل.\u{200F}", "OMR", "ر.ع.\u{200F}", "SYP", "ل.س.\u{200F}", "TND", "د.ت.\u{200F}", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF", "YER", "ر.ي.\u{200F}"],
-        months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر", "يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
-        weekdays: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
-        periods: ["ص", "م"], eras: ["ميلادي", "م"],
-        dateFormats: ["d\u{200F}/M\u{200F}/y", "dd\u{200F}/MM\u{200F}/y", "d MMMM y", "EEEE، d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}، {0}", "{1}، {0}", "{1}، {0}", "{1}، {0}"])
+      LocaleData(identifier: "ar_EG", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}\u{200E}%\u{200E}\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤\u{1F}\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}UK£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AED\u{1F}د.إ.\u{200F}\u{1F}SAR\u{1F}ر.س.\u{200F}\u{1F}BHD\u{1F}د.ب.\u{200F}\u{1F}IQD\u{1F}د.ع.\u{200F}\u{1F}IRR\u{1F}ر.إ.\u{1F}JOD\u{1F}د.أ.\u{200F}\u{1F}KWD\u{1F}د.ك.\u{200F}\u{1F}LBP\u{1F}ل.ل.\u{200F}\u{1F}LYD\u{1F}د.ل.\u{200F}\u{1F}OMR\u{1F}ر.ع.\u{200F}\u{1F}SYP\u{1F}ل.س.\u{200F}\u{1F}TND\u{1F}د.ت.\u{200F}\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1F}YER\u{1F}ر.ي.\u{200F}\u{1E}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1F}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1E}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1E}ص\u{1F}م\u{1E}ميلادي\u{1F}م\u{1E}d\u{200F}/M\u{200F}/y\u{1F}dd\u{200F}/MM\u{200F}/y\u{1F}d MMMM y\u{1F}EEEE، d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}")
     case "ar_AE":
-      LocaleData(
-        identifier: "ar_AE",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "\u{200E}%\u{200E}", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤", "\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "UK£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AED", "د.إ.\u{200F}", "SAR", "ر.س.\u{200F}", "BHD", "د.ب.\u{200F}", "IQD", "د.ع.\u{200F}", "IRR", "ر.إ.", "JOD", "د.أ.\u{200F}", "KWD", "د.ك.\u{200F}", "LBP", "ل.ل.\u{200F}", "LYD", "د.ل.\u{200F}", "OMR", "ر.ع.\u{200F}", "SYP", "ل.س.\u{200F}", "TND", "د.ت.\u{200F}", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF", "YER", "ر.ي.\u{200F}"],
-        months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر", "يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
-        weekdays: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
-        periods: ["ص", "م"], eras: ["ميلادي", "م"],
-        dateFormats: ["d\u{200F}/M\u{200F}/y", "dd\u{200F}/MM\u{200F}/y", "d MMMM y", "EEEE، d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}، {0}", "{1}، {0}", "{1}، {0}", "{1}، {0}"])
+      LocaleData(identifier: "ar_AE", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}\u{200E}%\u{200E}\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤\u{1F}\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}UK£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AED\u{1F}د.إ.\u{200F}\u{1F}SAR\u{1F}ر.س.\u{200F}\u{1F}BHD\u{1F}د.ب.\u{200F}\u{1F}IQD\u{1F}د.ع.\u{200F}\u{1F}IRR\u{1F}ر.إ.\u{1F}JOD\u{1F}د.أ.\u{200F}\u{1F}KWD\u{1F}د.ك.\u{200F}\u{1F}LBP\u{1F}ل.ل.\u{200F}\u{1F}LYD\u{1F}د.ل.\u{200F}\u{1F}OMR\u{1F}ر.ع.\u{200F}\u{1F}SYP\u{1F}ل.س.\u{200F}\u{1F}TND\u{1F}د.ت.\u{200F}\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1F}YER\u{1F}ر.ي.\u{200F}\u{1E}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1F}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}مايو\u{1F}يونيو\u{1F}يوليو\u{1F}أغسطس\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1E}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1E}ص\u{1F}م\u{1E}ميلادي\u{1F}م\u{1E}d\u{200F}/M\u{200F}/y\u{1F}dd\u{200F}/MM\u{200F}/y\u{1F}d MMMM y\u{1F}EEEE، d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}")
     case "ar_MA":
-      LocaleData(
-        identifier: "ar_MA",
-        symbols: [",", ".", "\u{200E}-", "\u{200E}+", "\u{200E}%\u{200E}", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤", "\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "UK£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AED", "د.إ.\u{200F}", "SAR", "ر.س.\u{200F}", "BHD", "د.ب.\u{200F}", "IQD", "د.ع.\u{200F}", "IRR", "ر.إ.", "JOD", "د.أ.\u{200F}", "KWD", "د.ك.\u{200F}", "LBP", "ل.ل.\u{200F}", "LYD", "د.ل.\u{200F}", "OMR", "ر.ع.\u{200F}", "SYP", "ل.س.\u{200F}", "TND", "د.ت.\u{200F}", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF", "YER", "ر.ي.\u{200F}"],
-        months: ["يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر", "يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر"],
-        weekdays: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
-        periods: ["ص", "م"], eras: ["ميلادي", "م"],
-        dateFormats: ["d\u{200F}/M\u{200F}/y", "dd\u{200F}/MM\u{200F}/y", "d MMMM y", "EEEE، d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}، {0}", "{1}، {0}", "{1}، {0}", "{1}، {0}"])
+      LocaleData(identifier: "ar_MA", packed: ",\u{1F}.\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}\u{200E}%\u{200E}\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤\u{1F}\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}UK£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AED\u{1F}د.إ.\u{200F}\u{1F}SAR\u{1F}ر.س.\u{200F}\u{1F}BHD\u{1F}د.ب.\u{200F}\u{1F}IQD\u{1F}د.ع.\u{200F}\u{1F}IRR\u{1F}ر.إ.\u{1F}JOD\u{1F}د.أ.\u{200F}\u{1F}KWD\u{1F}د.ك.\u{200F}\u{1F}LBP\u{1F}ل.ل.\u{200F}\u{1F}LYD\u{1F}د.ل.\u{200F}\u{1F}OMR\u{1F}ر.ع.\u{200F}\u{1F}SYP\u{1F}ل.س.\u{200F}\u{1F}TND\u{1F}د.ت.\u{200F}\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1F}YER\u{1F}ر.ي.\u{200F}\u{1E}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}ماي\u{1F}يونيو\u{1F}يوليوز\u{1F}غشت\u{1F}شتنبر\u{1F}أكتوبر\u{1F}نونبر\u{1F}دجنبر\u{1F}يناير\u{1F}فبراير\u{1F}مارس\u{1F}أبريل\u{1F}ماي\u{1F}يونيو\u{1F}يوليوز\u{1F}غشت\u{1F}شتنبر\u{1F}أكتوبر\u{1F}نونبر\u{1F}دجنبر\u{1E}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1E}ص\u{1F}م\u{1E}ميلادي\u{1F}م\u{1E}d\u{200F}/M\u{200F}/y\u{1F}dd\u{200F}/MM\u{200F}/y\u{1F}d MMMM y\u{1F}EEEE، d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}")
     case "ar_DZ":
-      LocaleData(
-        identifier: "ar_DZ",
-        symbols: [",", ".", "\u{200E}-", "\u{200E}+", "\u{200E}%\u{200E}", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤", "\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "UK£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AED", "د.إ.\u{200F}", "SAR", "ر.س.\u{200F}", "BHD", "د.ب.\u{200F}", "IQD", "د.ع.\u{200F}", "IRR", "ر.إ.", "JOD", "د.أ.\u{200F}", "KWD", "د.ك.\u{200F}", "LBP", "ل.ل.\u{200F}", "LYD", "د.ل.\u{200F}", "OMR", "ر.ع.\u{200F}", "SYP", "ل.س.\u{200F}", "TND", "د.ت.\u{200F}", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF", "YER", "ر.ي.\u{200F}"],
-        months: ["جانفي", "فيفري", "مارس", "أفريل", "ماي", "جوان", "جويلية", "أوت", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر", "جانفي", "فيفري", "مارس", "أفريل", "ماي", "جوان", "جويلية", "أوت", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
-        weekdays: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
-        periods: ["ص", "م"], eras: ["ميلادي", "م"],
-        dateFormats: ["d\u{200F}/M\u{200F}/y", "dd\u{200F}/MM\u{200F}/y", "d MMMM y", "EEEE، d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}، {0}", "{1}، {0}", "{1}، {0}", "{1}، {0}"])
+      LocaleData(identifier: "ar_DZ", packed: ",\u{1F}.\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}\u{200E}%\u{200E}\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}¤;\u{200F}-#,##0.00\u{A0}¤\u{1F}\u{61C}#,##0.00¤;(\u{61C}#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}UK£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AED\u{1F}د.إ.\u{200F}\u{1F}SAR\u{1F}ر.س.\u{200F}\u{1F}BHD\u{1F}د.ب.\u{200F}\u{1F}IQD\u{1F}د.ع.\u{200F}\u{1F}IRR\u{1F}ر.إ.\u{1F}JOD\u{1F}د.أ.\u{200F}\u{1F}KWD\u{1F}د.ك.\u{200F}\u{1F}LBP\u{1F}ل.ل.\u{200F}\u{1F}LYD\u{1F}د.ل.\u{200F}\u{1F}OMR\u{1F}ر.ع.\u{200F}\u{1F}SYP\u{1F}ل.س.\u{200F}\u{1F}TND\u{1F}د.ت.\u{200F}\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1F}YER\u{1F}ر.ي.\u{200F}\u{1E}جانفي\u{1F}فيفري\u{1F}مارس\u{1F}أفريل\u{1F}ماي\u{1F}جوان\u{1F}جويلية\u{1F}أوت\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1F}جانفي\u{1F}فيفري\u{1F}مارس\u{1F}أفريل\u{1F}ماي\u{1F}جوان\u{1F}جويلية\u{1F}أوت\u{1F}سبتمبر\u{1F}أكتوبر\u{1F}نوفمبر\u{1F}ديسمبر\u{1E}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1F}الاثنين\u{1F}الثلاثاء\u{1F}الأربعاء\u{1F}الخميس\u{1F}الجمعة\u{1F}السبت\u{1F}الأحد\u{1E}ص\u{1F}م\u{1E}ميلادي\u{1F}م\u{1E}d\u{200F}/M\u{200F}/y\u{1F}dd\u{200F}/MM\u{200F}/y\u{1F}d MMMM y\u{1F}EEEE، d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}\u{1F}{1}، {0}")
     case "bn_BD":
-      LocaleData(
-        identifier: "bn_BD",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "#E0", "#,##,##0.00¤", "#,##,##0.00¤;(#,##,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["জানুয়ারি", "ফেব্রুয়ারি", "মার্চ", "এপ্রিল", "মে", "জুন", "জুলাই", "আগস্ট", "সেপ্টেম্বর", "অক্টোবর", "নভেম্বর", "ডিসেম্বর", "জানু", "ফেব", "মার্চ", "এপ্রি", "মে", "জুন", "জুল", "আগ", "সেপ", "অক্টো", "নভে", "ডিসে"],
-        weekdays: ["সোমবার", "মঙ্গলবার", "বুধবার", "বৃহস্পতিবার", "শুক্রবার", "শনিবার", "রবিবার", "সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি", "সোমবার", "মঙ্গলবার", "বুধবার", "বৃহস্পতিবার", "শুক্রবার", "শনিবার", "রবিবার", "সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি"],
-        periods: ["AM", "PM"], eras: ["খ্রিস্টাব্দ", "খ্রি."],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "bn_BD", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}#E0\u{1F}#,##,##0.00¤\u{1F}#,##,##0.00¤;(#,##,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}জানুয়ারি\u{1F}ফেব্রুয়ারি\u{1F}মার্চ\u{1F}এপ্রিল\u{1F}মে\u{1F}জুন\u{1F}জুলাই\u{1F}আগস্ট\u{1F}সেপ্টেম্বর\u{1F}অক্টোবর\u{1F}নভেম্বর\u{1F}ডিসেম্বর\u{1F}জানু\u{1F}ফেব\u{1F}মার্চ\u{1F}এপ্রি\u{1F}মে\u{1F}জুন\u{1F}জুল\u{1F}আগ\u{1F}সেপ\u{1F}অক্টো\u{1F}নভে\u{1F}ডিসে\u{1E}সোমবার\u{1F}মঙ্গলবার\u{1F}বুধবার\u{1F}বৃহস্পতিবার\u{1F}শুক্রবার\u{1F}শনিবার\u{1F}রবিবার\u{1F}সোম\u{1F}মঙ্গল\u{1F}বুধ\u{1F}বৃহস্পতি\u{1F}শুক্র\u{1F}শনি\u{1F}রবি\u{1F}সোমবার\u{1F}মঙ্গলবার\u{1F}বুধবার\u{1F}বৃহস্পতিবার\u{1F}শুক্রবার\u{1F}শনিবার\u{1F}রবিবার\u{1F}সোম\u{1F}মঙ্গল\u{1F}বুধ\u{1F}বৃহস্পতি\u{1F}শুক্র\u{1F}শনি\u{1F}রবি\u{1E}AM\u{1F}PM\u{1E}খ্রিস্টাব্দ\u{1F}খ্রি.\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "bn_IN":
-      LocaleData(
-        identifier: "bn_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "#E0", "¤#,##,##0.00", "¤#,##,##0.00;(¤#,##,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["জানুয়ারি", "ফেব্রুয়ারি", "মার্চ", "এপ্রিল", "মে", "জুন", "জুলাই", "আগস্ট", "সেপ্টেম্বর", "অক্টোবর", "নভেম্বর", "ডিসেম্বর", "জানু", "ফেব", "মার্চ", "এপ্রি", "মে", "জুন", "জুল", "আগ", "সেপ্টেঃ", "অক্টোঃ", "নভেঃ", "ডিসেঃ"],
-        weekdays: ["সোমবার", "মঙ্গলবার", "বুধবার", "বৃহস্পতিবার", "শুক্রবার", "শনিবার", "রবিবার", "সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি", "সোমবার", "মঙ্গলবার", "বুধবার", "বৃহস্পতিবার", "শুক্রবার", "শনিবার", "রবিবার", "সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি"],
-        periods: ["AM", "PM"], eras: ["খ্রিষ্টাব্দ", "খ্রিঃ"],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "bn_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}#E0\u{1F}¤#,##,##0.00\u{1F}¤#,##,##0.00;(¤#,##,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}জানুয়ারি\u{1F}ফেব্রুয়ারি\u{1F}মার্চ\u{1F}এপ্রিল\u{1F}মে\u{1F}জুন\u{1F}জুলাই\u{1F}আগস্ট\u{1F}সেপ্টেম্বর\u{1F}অক্টোবর\u{1F}নভেম্বর\u{1F}ডিসেম্বর\u{1F}জানু\u{1F}ফেব\u{1F}মার্চ\u{1F}এপ্রি\u{1F}মে\u{1F}জুন\u{1F}জুল\u{1F}আগ\u{1F}সেপ্টেঃ\u{1F}অক্টোঃ\u{1F}নভেঃ\u{1F}ডিসেঃ\u{1E}সোমবার\u{1F}মঙ্গলবার\u{1F}বুধবার\u{1F}বৃহস্পতিবার\u{1F}শুক্রবার\u{1F}শনিবার\u{1F}রবিবার\u{1F}সোম\u{1F}মঙ্গল\u{1F}বুধ\u{1F}বৃহস্পতি\u{1F}শুক্র\u{1F}শনি\u{1F}রবি\u{1F}সোমবার\u{1F}মঙ্গলবার\u{1F}বুধবার\u{1F}বৃহস্পতিবার\u{1F}শুক্রবার\u{1F}শনিবার\u{1F}রবিবার\u{1F}সোম\u{1F}মঙ্গল\u{1F}বুধ\u{1F}বৃহস্পতি\u{1F}শুক্র\u{1F}শনি\u{1F}রবি\u{1E}AM\u{1F}PM\u{1E}খ্রিষ্টাব্দ\u{1F}খ্রিঃ\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ur_PK":
-      LocaleData(
-        identifier: "ur_PK",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "٪", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["جنوری", "فروری", "مارچ", "اپریل", "مئی", "جون", "جولائی", "اگست", "ستمبر", "اکتوبر", "نومبر", "دسمبر", "جنوری", "فروری", "مارچ", "اپریل", "مئی", "جون", "جولائی", "اگست", "ستمبر", "اکتوبر", "نومبر", "دسمبر"],
-        weekdays: ["پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار"],
-        periods: ["AM", "PM"], eras: ["عام دور", "عیسوی"],
-        dateFormats: ["d/M/yy", "d MMM، y", "d MMMM، y", "EEEE، d MMMM، y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ur_PK", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}٪\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}جنوری\u{1F}فروری\u{1F}مارچ\u{1F}اپریل\u{1F}مئی\u{1F}جون\u{1F}جولائی\u{1F}اگست\u{1F}ستمبر\u{1F}اکتوبر\u{1F}نومبر\u{1F}دسمبر\u{1F}جنوری\u{1F}فروری\u{1F}مارچ\u{1F}اپریل\u{1F}مئی\u{1F}جون\u{1F}جولائی\u{1F}اگست\u{1F}ستمبر\u{1F}اکتوبر\u{1F}نومبر\u{1F}دسمبر\u{1E}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1E}AM\u{1F}PM\u{1E}عام دور\u{1F}عیسوی\u{1E}d/M/yy\u{1F}d MMM، y\u{1F}d MMMM، y\u{1F}EEEE، d MMMM، y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ur_IN":
-      LocaleData(
-        identifier: "ur_IN",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "٪", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["جنوری", "فروری", "مارچ", "اپریل", "مئی", "جون", "جولائی", "اگست", "ستمبر", "اکتوبر", "نومبر", "دسمبر", "جنوری", "فروری", "مارچ", "اپریل", "مئی", "جون", "جولائی", "اگست", "ستمبر", "اکتوبر", "نومبر", "دسمبر"],
-        weekdays: ["پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار", "پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "ہفتہ", "اتوار"],
-        periods: ["AM", "PM"], eras: ["عام دور", "عیسوی"],
-        dateFormats: ["d/M/yy", "d MMM، y", "d MMMM، y", "EEEE، d MMMM، y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ur_IN", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}٪\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}جنوری\u{1F}فروری\u{1F}مارچ\u{1F}اپریل\u{1F}مئی\u{1F}جون\u{1F}جولائی\u{1F}اگست\u{1F}ستمبر\u{1F}اکتوبر\u{1F}نومبر\u{1F}دسمبر\u{1F}جنوری\u{1F}فروری\u{1F}مارچ\u{1F}اپریل\u{1F}مئی\u{1F}جون\u{1F}جولائی\u{1F}اگست\u{1F}ستمبر\u{1F}اکتوبر\u{1F}نومبر\u{1F}دسمبر\u{1E}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1F}پیر\u{1F}منگل\u{1F}بدھ\u{1F}جمعرات\u{1F}جمعہ\u{1F}ہفتہ\u{1F}اتوار\u{1E}AM\u{1F}PM\u{1E}عام دور\u{1F}عیسوی\u{1E}d/M/yy\u{1F}d MMM، y\u{1F}d MMMM، y\u{1F}EEEE، d MMMM، y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "pcm_NG":
-      LocaleData(
-        identifier: "pcm_NG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "KA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Jénúári", "Fẹ́búári", "Mach", "Éprel", "Mee", "Jun", "Julai", "Ọgọst", "Sẹptẹ́mba", "Ọktóba", "Nọvẹ́mba", "Disẹ́mba", "Jén", "Fẹ́b", "Mach", "Épr", "Mee", "Jun", "Jul", "Ọgọ", "Sẹp", "Ọkt", "Nọv", "Dis"],
-        weekdays: ["Mọ́ndè", "Tiúzdè", "Wẹ́nẹ́zdè", "Tọ́zdè", "Fraídè", "Sátọdè", "Sọ́ndè", "Mọ́n", "Tiú", "Wẹ́n", "Tọ́z", "Fraí", "Sát", "Sọ́n", "Mọ́ndè", "Tiúzdè", "Wẹ́nẹ́zdè", "Tọ́zdè", "Fraídè", "Sátọdè", "Sọ́ndè", "Mọ́n", "Tiú", "Wẹ́n", "Tọ́z", "Fraí", "Sát", "Sọ́n"],
-        periods: ["FM", "FI"], eras: ["Kraist Im Yiẹ", "KIY"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "H:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "pcm_NG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}KA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Jénúári\u{1F}Fẹ́búári\u{1F}Mach\u{1F}Éprel\u{1F}Mee\u{1F}Jun\u{1F}Julai\u{1F}Ọgọst\u{1F}Sẹptẹ́mba\u{1F}Ọktóba\u{1F}Nọvẹ́mba\u{1F}Disẹ́mba\u{1F}Jén\u{1F}Fẹ́b\u{1F}Mach\u{1F}Épr\u{1F}Mee\u{1F}Jun\u{1F}Jul\u{1F}Ọgọ\u{1F}Sẹp\u{1F}Ọkt\u{1F}Nọv\u{1F}Dis\u{1E}Mọ́ndè\u{1F}Tiúzdè\u{1F}Wẹ́nẹ́zdè\u{1F}Tọ́zdè\u{1F}Fraídè\u{1F}Sátọdè\u{1F}Sọ́ndè\u{1F}Mọ́n\u{1F}Tiú\u{1F}Wẹ́n\u{1F}Tọ́z\u{1F}Fraí\u{1F}Sát\u{1F}Sọ́n\u{1F}Mọ́ndè\u{1F}Tiúzdè\u{1F}Wẹ́nẹ́zdè\u{1F}Tọ́zdè\u{1F}Fraídè\u{1F}Sátọdè\u{1F}Sọ́ndè\u{1F}Mọ́n\u{1F}Tiú\u{1F}Wẹ́n\u{1F}Tọ́z\u{1F}Fraí\u{1F}Sát\u{1F}Sọ́n\u{1E}FM\u{1F}FI\u{1E}Kraist Im Yiẹ\u{1F}KIY\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}H:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "mr_IN":
-      LocaleData(
-        identifier: "mr_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##0%", "[#E0]", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["जानेवारी", "फेब्रुवारी", "मार्च", "एप्रिल", "मे", "जून", "जुलै", "ऑगस्ट", "सप्टेंबर", "ऑक्टोबर", "नोव्हेंबर", "डिसेंबर", "जाने", "फेब्रु", "मार्च", "एप्रि", "मे", "जून", "जुलै", "ऑग", "सप्टें", "ऑक्टो", "नोव्हें", "डिसें"],
-        weekdays: ["सोमवार", "मंगळवार", "बुधवार", "गुरुवार", "शुक्रवार", "शनिवार", "रविवार", "सोम", "मंगळ", "बुध", "गुरु", "शुक्र", "शनि", "रवि", "सोमवार", "मंगळवार", "बुधवार", "गुरुवार", "शुक्रवार", "शनिवार", "रविवार", "सोम", "मंगळ", "बुध", "गुरु", "शुक्र", "शनि", "रवि"],
-        periods: ["AM", "PM"], eras: ["ईसवीसन", "इ. स."],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "mr_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##0%\u{1F}[#E0]\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}जानेवारी\u{1F}फेब्रुवारी\u{1F}मार्च\u{1F}एप्रिल\u{1F}मे\u{1F}जून\u{1F}जुलै\u{1F}ऑगस्ट\u{1F}सप्टेंबर\u{1F}ऑक्टोबर\u{1F}नोव्हेंबर\u{1F}डिसेंबर\u{1F}जाने\u{1F}फेब्रु\u{1F}मार्च\u{1F}एप्रि\u{1F}मे\u{1F}जून\u{1F}जुलै\u{1F}ऑग\u{1F}सप्टें\u{1F}ऑक्टो\u{1F}नोव्हें\u{1F}डिसें\u{1E}सोमवार\u{1F}मंगळवार\u{1F}बुधवार\u{1F}गुरुवार\u{1F}शुक्रवार\u{1F}शनिवार\u{1F}रविवार\u{1F}सोम\u{1F}मंगळ\u{1F}बुध\u{1F}गुरु\u{1F}शुक्र\u{1F}शनि\u{1F}रवि\u{1F}सोमवार\u{1F}मंगळवार\u{1F}बुधवार\u{1F}गुरुवार\u{1F}शुक्रवार\u{1F}शनिवार\u{1F}रविवार\u{1F}सोम\u{1F}मंगळ\u{1F}बुध\u{1F}गुरु\u{1F}शुक्र\u{1F}शनि\u{1F}रवि\u{1E}AM\u{1F}PM\u{1E}ईसवीसन\u{1F}इ. स.\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "te_IN":
-      LocaleData(
-        identifier: "te_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##0%", "#E0", "¤#,##,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["జనవరి", "ఫిబ్రవరి", "మార్చి", "ఏప్రిల్", "మే", "జూన్", "జులై", "ఆగస్టు", "సెప్టెంబర్", "అక్టోబర్", "నవంబర్", "డిసెంబర్", "జన", "ఫిబ్ర", "మార్చి", "ఏప్రి", "మే", "జూన్", "జులై", "ఆగ", "సెప్టెం", "అక్టో", "నవం", "డిసెం"],
-        weekdays: ["సోమవారం", "మంగళవారం", "బుధవారం", "గురువారం", "శుక్రవారం", "శనివారం", "ఆదివారం", "సోమ", "మంగళ", "బుధ", "గురు", "శుక్ర", "శని", "ఆది", "సోమవారం", "మంగళవారం", "బుధవారం", "గురువారం", "శుక్రవారం", "శనివారం", "ఆదివారం", "సోమ", "మంగళ", "బుధ", "గురు", "శుక్ర", "శని", "ఆది"],
-        periods: ["AM", "PM"], eras: ["క్రీస్తు శకం", "క్రీశ"],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "d, MMMM y, EEEE"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "te_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}జనవరి\u{1F}ఫిబ్రవరి\u{1F}మార్చి\u{1F}ఏప్రిల్\u{1F}మే\u{1F}జూన్\u{1F}జులై\u{1F}ఆగస్టు\u{1F}సెప్టెంబర్\u{1F}అక్టోబర్\u{1F}నవంబర్\u{1F}డిసెంబర్\u{1F}జన\u{1F}ఫిబ్ర\u{1F}మార్చి\u{1F}ఏప్రి\u{1F}మే\u{1F}జూన్\u{1F}జులై\u{1F}ఆగ\u{1F}సెప్టెం\u{1F}అక్టో\u{1F}నవం\u{1F}డిసెం\u{1E}సోమవారం\u{1F}మంగళవారం\u{1F}బుధవారం\u{1F}గురువారం\u{1F}శుక్రవారం\u{1F}శనివారం\u{1F}ఆదివారం\u{1F}సోమ\u{1F}మంగళ\u{1F}బుధ\u{1F}గురు\u{1F}శుక్ర\u{1F}శని\u{1F}ఆది\u{1F}సోమవారం\u{1F}మంగళవారం\u{1F}బుధవారం\u{1F}గురువారం\u{1F}శుక్రవారం\u{1F}శనివారం\u{1F}ఆదివారం\u{1F}సోమ\u{1F}మంగళ\u{1F}బుధ\u{1F}గురు\u{1F}శుక్ర\u{1F}శని\u{1F}ఆది\u{1E}AM\u{1F}PM\u{1E}క్రీస్తు శకం\u{1F}క్రీశ\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}d, MMMM y, EEEE\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ta_IN":
-      LocaleData(
-        identifier: "ta_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "#E0", "¤\u{A0}#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ஜனவரி", "பிப்ரவரி", "மார்ச்", "ஏப்ரல்", "மே", "ஜூன்", "ஜூலை", "ஆகஸ்ட்", "செப்டம்பர்", "அக்டோபர்", "நவம்பர்", "டிசம்பர்", "ஜன.", "பிப்.", "மார்.", "ஏப்.", "மே", "ஜூன்", "ஜூலை", "ஆக.", "செப்.", "அக்.", "நவ.", "டிச."],
-        weekdays: ["திங்கள்", "செவ்வாய்", "புதன்", "வியாழன்", "வெள்ளி", "சனி", "ஞாயிறு", "திங்.", "செவ்.", "புத.", "வியா.", "வெள்.", "சனி", "ஞாயி.", "திங்கள்", "செவ்வாய்", "புதன்", "வியாழன்", "வெள்ளி", "சனி", "ஞாயிறு", "திங்.", "செவ்.", "புத.", "வியா.", "வெள்.", "சனி", "ஞாயி."],
-        periods: ["AM", "PM"], eras: ["அன்னோ டோமினி", "கி.பி."],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ta_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ஜனவரி\u{1F}பிப்ரவரி\u{1F}மார்ச்\u{1F}ஏப்ரல்\u{1F}மே\u{1F}ஜூன்\u{1F}ஜூலை\u{1F}ஆகஸ்ட்\u{1F}செப்டம்பர்\u{1F}அக்டோபர்\u{1F}நவம்பர்\u{1F}டிசம்பர்\u{1F}ஜன.\u{1F}பிப்.\u{1F}மார்.\u{1F}ஏப்.\u{1F}மே\u{1F}ஜூன்\u{1F}ஜூலை\u{1F}ஆக.\u{1F}செப்.\u{1F}அக்.\u{1F}நவ.\u{1F}டிச.\u{1E}திங்கள்\u{1F}செவ்வாய்\u{1F}புதன்\u{1F}வியாழன்\u{1F}வெள்ளி\u{1F}சனி\u{1F}ஞாயிறு\u{1F}திங்.\u{1F}செவ்.\u{1F}புத.\u{1F}வியா.\u{1F}வெள்.\u{1F}சனி\u{1F}ஞாயி.\u{1F}திங்கள்\u{1F}செவ்வாய்\u{1F}புதன்\u{1F}வியாழன்\u{1F}வெள்ளி\u{1F}சனி\u{1F}ஞாயிறு\u{1F}திங்.\u{1F}செவ்.\u{1F}புத.\u{1F}வியா.\u{1F}வெள்.\u{1F}சனி\u{1F}ஞாயி.\u{1E}AM\u{1F}PM\u{1E}அன்னோ டோமினி\u{1F}கி.பி.\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "yue_Hant_HK":
-      LocaleData(
-        identifier: "yue_Hant_HK",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "￦", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
-        periods: ["上晝", "下晝"], eras: ["西元", "西元"],
-        dateFormats: ["y/M/d", "y年M月d日", "y年M月d日", "y年M月d日 EEEE"],
-        timeFormats: ["ah:mm", "ah:mm:ss", "ah:mm:ss [z]", "ah:mm:ss [zzzz]"],
-        dateTimeFormats: ["{1}\u{2009}{0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "yue_Hant_HK", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}￦\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1E}上晝\u{1F}下晝\u{1E}西元\u{1F}西元\u{1E}y/M/d\u{1F}y年M月d日\u{1F}y年M月d日\u{1F}y年M月d日 EEEE\u{1E}ah:mm\u{1F}ah:mm:ss\u{1F}ah:mm:ss [z]\u{1F}ah:mm:ss [zzzz]\u{1E}{1}\u{2009}{0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "vi_VN":
-      LocaleData(
-        identifier: "vi_VN",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["tháng 1", "tháng 2", "tháng 3", "tháng 4", "tháng 5", "tháng 6", "tháng 7", "tháng 8", "tháng 9", "tháng 10", "tháng 11", "tháng 12", "thg 1", "thg 2", "thg 3", "thg 4", "thg 5", "thg 6", "thg 7", "thg 8", "thg 9", "thg 10", "thg 11", "thg 12"],
-        weekdays: ["Thứ Hai", "Thứ Ba", "Thứ Tư", "Thứ Năm", "Thứ Sáu", "Thứ Bảy", "Chủ Nhật", "Thứ 2", "Thứ 3", "Thứ 4", "Thứ 5", "Thứ 6", "Thứ 7", "CN", "Thứ Hai", "Thứ Ba", "Thứ Tư", "Thứ Năm", "Thứ Sáu", "Thứ Bảy", "Chủ Nhật", "Thứ 2", "Thứ 3", "Thứ 4", "Thứ 5", "Thứ 6", "Thứ 7", "CN"],
-        periods: ["SA", "CH"], eras: ["Sau Công Nguyên", "SCN"],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{0} {1}", "{0} {1}", "{0} {1}", "{0} {1}"])
+      LocaleData(identifier: "vi_VN", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}tháng 1\u{1F}tháng 2\u{1F}tháng 3\u{1F}tháng 4\u{1F}tháng 5\u{1F}tháng 6\u{1F}tháng 7\u{1F}tháng 8\u{1F}tháng 9\u{1F}tháng 10\u{1F}tháng 11\u{1F}tháng 12\u{1F}thg 1\u{1F}thg 2\u{1F}thg 3\u{1F}thg 4\u{1F}thg 5\u{1F}thg 6\u{1F}thg 7\u{1F}thg 8\u{1F}thg 9\u{1F}thg 10\u{1F}thg 11\u{1F}thg 12\u{1E}Thứ Hai\u{1F}Thứ Ba\u{1F}Thứ Tư\u{1F}Thứ Năm\u{1F}Thứ Sáu\u{1F}Thứ Bảy\u{1F}Chủ Nhật\u{1F}Thứ 2\u{1F}Thứ 3\u{1F}Thứ 4\u{1F}Thứ 5\u{1F}Thứ 6\u{1F}Thứ 7\u{1F}CN\u{1F}Thứ Hai\u{1F}Thứ Ba\u{1F}Thứ Tư\u{1F}Thứ Năm\u{1F}Thứ Sáu\u{1F}Thứ Bảy\u{1F}Chủ Nhật\u{1F}Thứ 2\u{1F}Thứ 3\u{1F}Thứ 4\u{1F}Thứ 5\u{1F}Thứ 6\u{1F}Thứ 7\u{1F}CN\u{1E}SA\u{1F}CH\u{1E}Sau Công Nguyên\u{1F}SCN\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{0} {1}\u{1F}{0} {1}\u{1F}{0} {1}\u{1F}{0} {1}")
     case "fil_PH":
-      LocaleData(
-        identifier: "fil_PH",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Enero", "Pebrero", "Marso", "Abril", "Mayo", "Hunyo", "Hulyo", "Agosto", "Setyembre", "Oktubre", "Nobyembre", "Disyembre", "Ene", "Peb", "Mar", "Abr", "May", "Hun", "Hul", "Ago", "Set", "Okt", "Nob", "Dis"],
-        weekdays: ["Lunes", "Martes", "Miyerkules", "Huwebes", "Biyernes", "Sabado", "Linggo", "Lun", "Mar", "Miy", "Huw", "Biy", "Sab", "Lin", "Lunes", "Martes", "Miyerkules", "Huwebes", "Biyernes", "Sabado", "Linggo", "Lun", "Mar", "Miy", "Huw", "Biy", "Sab", "Lin"],
-        periods: ["AM", "PM"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["M/d/yy", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fil_PH", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Enero\u{1F}Pebrero\u{1F}Marso\u{1F}Abril\u{1F}Mayo\u{1F}Hunyo\u{1F}Hulyo\u{1F}Agosto\u{1F}Setyembre\u{1F}Oktubre\u{1F}Nobyembre\u{1F}Disyembre\u{1F}Ene\u{1F}Peb\u{1F}Mar\u{1F}Abr\u{1F}May\u{1F}Hun\u{1F}Hul\u{1F}Ago\u{1F}Set\u{1F}Okt\u{1F}Nob\u{1F}Dis\u{1E}Lunes\u{1F}Martes\u{1F}Miyerkules\u{1F}Huwebes\u{1F}Biyernes\u{1F}Sabado\u{1F}Linggo\u{1F}Lun\u{1F}Mar\u{1F}Miy\u{1F}Huw\u{1F}Biy\u{1F}Sab\u{1F}Lin\u{1F}Lunes\u{1F}Martes\u{1F}Miyerkules\u{1F}Huwebes\u{1F}Biyernes\u{1F}Sabado\u{1F}Linggo\u{1F}Lun\u{1F}Mar\u{1F}Miy\u{1F}Huw\u{1F}Biy\u{1F}Sab\u{1F}Lin\u{1E}AM\u{1F}PM\u{1E}Anno Domini\u{1F}AD\u{1E}M/d/yy\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "fa_IR":
-      LocaleData(
-        identifier: "fa_IR",
-        symbols: [".", ",", "\u{200E}−", "\u{200E}+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200E}¤\u{A0}#,##0.00", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "¥CN", "AUD", "A$", "CAD", "$CA", "HKD", "$HK", "KRW", "₩", "NZD", "$NZ", "INR", "₹", "MXN", "$MX", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "AFN", "؋", "IRR", "ریال", "VND", "₫", "XAF", "FCFA", "XOF", "فرانک\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ژانویه", "فوریه", "مارس", "آوریل", "مه", "ژوئن", "ژوئیه", "اوت", "سپتامبر", "اکتبر", "نوامبر", "دسامبر", "ژانویه", "فوریه", "مارس", "آوریل", "مه", "ژوئن", "ژوئیه", "اوت", "سپتامبر", "اکتبر", "نوامبر", "دسامبر"],
-        weekdays: ["دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه", "دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه", "دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه", "دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه"],
-        periods: ["ق.ظ.", "ب.ظ."], eras: ["میلادی", "م."],
-        dateFormats: ["y/M/d", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss (z)", "H:mm:ss (zzzz)"],
-        dateTimeFormats: ["{1}،\u{200F} {0}", "{1}،\u{200F} {0}", "{1}، ساعت {0}", "{1}، ساعت {0}"])
+      LocaleData(identifier: "fa_IR", packed: ".\u{1F},\u{1F}\u{200E}−\u{1F}\u{200E}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200E}¤\u{A0}#,##0.00\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}¥CN\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}$CA\u{1F}HKD\u{1F}$HK\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$NZ\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}$MX\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}AFN\u{1F}؋\u{1F}IRR\u{1F}ریال\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}فرانک\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ژانویه\u{1F}فوریه\u{1F}مارس\u{1F}آوریل\u{1F}مه\u{1F}ژوئن\u{1F}ژوئیه\u{1F}اوت\u{1F}سپتامبر\u{1F}اکتبر\u{1F}نوامبر\u{1F}دسامبر\u{1F}ژانویه\u{1F}فوریه\u{1F}مارس\u{1F}آوریل\u{1F}مه\u{1F}ژوئن\u{1F}ژوئیه\u{1F}اوت\u{1F}سپتامبر\u{1F}اکتبر\u{1F}نوامبر\u{1F}دسامبر\u{1E}دوشنبه\u{1F}سه‌شنبه\u{1F}چهارشنبه\u{1F}پنجشنبه\u{1F}جمعه\u{1F}شنبه\u{1F}یکشنبه\u{1F}دوشنبه\u{1F}سه‌شنبه\u{1F}چهارشنبه\u{1F}پنجشنبه\u{1F}جمعه\u{1F}شنبه\u{1F}یکشنبه\u{1F}دوشنبه\u{1F}سه‌شنبه\u{1F}چهارشنبه\u{1F}پنجشنبه\u{1F}جمعه\u{1F}شنبه\u{1F}یکشنبه\u{1F}دوشنبه\u{1F}سه‌شنبه\u{1F}چهارشنبه\u{1F}پنجشنبه\u{1F}جمعه\u{1F}شنبه\u{1F}یکشنبه\u{1E}ق.ظ.\u{1F}ب.ظ.\u{1E}میلادی\u{1F}م.\u{1E}y/M/d\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss (z)\u{1F}H:mm:ss (zzzz)\u{1E}{1}،\u{200F} {0}\u{1F}{1}،\u{200F} {0}\u{1F}{1}، ساعت {0}\u{1F}{1}، ساعت {0}")
     case "ha_NG":
-      LocaleData(
-        identifier: "ha_NG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Janairu", "Faburairu", "Maris", "Afirilu", "Mayu", "Yuni", "Yuli", "Agusta", "Satumba", "Oktoba", "Nuwamba", "Disamba", "Jan", "Fab", "Mar", "Afi", "May", "Yun", "Yul", "Agu", "Sat", "Okt", "Nuw", "Dis"],
-        weekdays: ["Litinin", "Talata", "Laraba", "Alhamis", "Jummaʼa", "Asabar", "Lahadi", "Lit", "Tal", "Lar", "Alh", "Jum", "Asa", "Lah", "Litinin", "Talata", "Laraba", "Alhamis", "Jummaʼa", "Asabar", "Lahadi", "Lit", "Tal", "Lar", "Alh", "Jum", "Asa", "Lah"],
-        periods: ["SF", "YM"], eras: ["Bayan haihuwar annab", "BHAI"],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE d MMMM, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1} {0}"])
+      LocaleData(identifier: "ha_NG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Janairu\u{1F}Faburairu\u{1F}Maris\u{1F}Afirilu\u{1F}Mayu\u{1F}Yuni\u{1F}Yuli\u{1F}Agusta\u{1F}Satumba\u{1F}Oktoba\u{1F}Nuwamba\u{1F}Disamba\u{1F}Jan\u{1F}Fab\u{1F}Mar\u{1F}Afi\u{1F}May\u{1F}Yun\u{1F}Yul\u{1F}Agu\u{1F}Sat\u{1F}Okt\u{1F}Nuw\u{1F}Dis\u{1E}Litinin\u{1F}Talata\u{1F}Laraba\u{1F}Alhamis\u{1F}Jummaʼa\u{1F}Asabar\u{1F}Lahadi\u{1F}Lit\u{1F}Tal\u{1F}Lar\u{1F}Alh\u{1F}Jum\u{1F}Asa\u{1F}Lah\u{1F}Litinin\u{1F}Talata\u{1F}Laraba\u{1F}Alhamis\u{1F}Jummaʼa\u{1F}Asabar\u{1F}Lahadi\u{1F}Lit\u{1F}Tal\u{1F}Lar\u{1F}Alh\u{1F}Jum\u{1F}Asa\u{1F}Lah\u{1E}SF\u{1F}YM\u{1E}Bayan haihuwar annab\u{1F}BHAI\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE d MMMM, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}")
     case "sw_TZ":
-      LocaleData(
-        identifier: "sw_TZ",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januari", "Februari", "Machi", "Aprili", "Mei", "Juni", "Julai", "Agosti", "Septemba", "Oktoba", "Novemba", "Desemba", "Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ago", "Sep", "Okt", "Nov", "Des"],
-        weekdays: ["Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili"],
-        periods: ["AM", "PM"], eras: ["Baada ya Kristo", "BK"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sw_TZ", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januari\u{1F}Februari\u{1F}Machi\u{1F}Aprili\u{1F}Mei\u{1F}Juni\u{1F}Julai\u{1F}Agosti\u{1F}Septemba\u{1F}Oktoba\u{1F}Novemba\u{1F}Desemba\u{1F}Jan\u{1F}Feb\u{1F}Mac\u{1F}Apr\u{1F}Mei\u{1F}Jun\u{1F}Jul\u{1F}Ago\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Des\u{1E}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1E}AM\u{1F}PM\u{1E}Baada ya Kristo\u{1F}BK\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "sw_KE":
-      LocaleData(
-        identifier: "sw_KE",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januari", "Februari", "Machi", "Aprili", "Mei", "Juni", "Julai", "Agosti", "Septemba", "Oktoba", "Novemba", "Desemba", "Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ago", "Sep", "Okt", "Nov", "Des"],
-        weekdays: ["Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili", "Jumatatu", "Jumanne", "Jumatano", "Alhamisi", "Ijumaa", "Jumamosi", "Jumapili"],
-        periods: ["AM", "PM"], eras: ["Baada ya Kristo", "BK"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sw_KE", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januari\u{1F}Februari\u{1F}Machi\u{1F}Aprili\u{1F}Mei\u{1F}Juni\u{1F}Julai\u{1F}Agosti\u{1F}Septemba\u{1F}Oktoba\u{1F}Novemba\u{1F}Desemba\u{1F}Jan\u{1F}Feb\u{1F}Mac\u{1F}Apr\u{1F}Mei\u{1F}Jun\u{1F}Jul\u{1F}Ago\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Des\u{1E}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1F}Jumatatu\u{1F}Jumanne\u{1F}Jumatano\u{1F}Alhamisi\u{1F}Ijumaa\u{1F}Jumamosi\u{1F}Jumapili\u{1E}AM\u{1F}PM\u{1E}Baada ya Kristo\u{1F}BK\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "jv_ID":
-      LocaleData(
-        identifier: "jv_ID",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "IDR", "Rp", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember", "Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agt", "Sep", "Okt", "Nov", "Des"],
-        weekdays: ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Ahad", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Ahad", "Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Ahad", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Ahad"],
-        periods: ["AM", "PM"], eras: ["Masehi", "M"],
-        dateFormats: ["dd-MM-y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "jv_ID", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}IDR\u{1F}Rp\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januari\u{1F}Februari\u{1F}Maret\u{1F}April\u{1F}Mei\u{1F}Juni\u{1F}Juli\u{1F}Agustus\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Desember\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}Mei\u{1F}Jun\u{1F}Jul\u{1F}Agt\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Des\u{1E}Senin\u{1F}Selasa\u{1F}Rabu\u{1F}Kamis\u{1F}Jumat\u{1F}Sabtu\u{1F}Ahad\u{1F}Sen\u{1F}Sel\u{1F}Rab\u{1F}Kam\u{1F}Jum\u{1F}Sab\u{1F}Ahad\u{1F}Senin\u{1F}Selasa\u{1F}Rabu\u{1F}Kamis\u{1F}Jumat\u{1F}Sabtu\u{1F}Ahad\u{1F}Sen\u{1F}Sel\u{1F}Rab\u{1F}Kam\u{1F}Jum\u{1F}Sab\u{1F}Ahad\u{1E}AM\u{1F}PM\u{1E}Masehi\u{1F}M\u{1E}dd-MM-y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "pa_Guru_IN":
-      LocaleData(
-        identifier: "pa_Guru_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "[#E0]", "¤#,##,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ਜਨਵਰੀ", "ਫ਼ਰਵਰੀ", "ਮਾਰਚ", "ਅਪ੍ਰੈਲ", "ਮਈ", "ਜੂਨ", "ਜੁਲਾਈ", "ਅਗਸਤ", "ਸਤੰਬਰ", "ਅਕਤੂਬਰ", "ਨਵੰਬਰ", "ਦਸੰਬਰ", "ਜਨ", "ਫ਼ਰ", "ਮਾਰਚ", "ਅਪ੍ਰੈ", "ਮਈ", "ਜੂਨ", "ਜੁਲਾ", "ਅਗ", "ਸਤੰ", "ਅਕਤੂ", "ਨਵੰ", "ਦਸੰ"],
-        weekdays: ["ਸੋਮਵਾਰ", "ਮੰਗਲਵਾਰ", "ਬੁੱਧਵਾਰ", "ਵੀਰਵਾਰ", "ਸ਼ੁੱਕਰਵਾਰ", "ਸ਼ਨੀਵਾਰ", "ਐਤਵਾਰ", "ਸੋਮ", "ਮੰਗਲ", "ਬੁੱਧ", "ਵੀਰ", "ਸ਼ੁੱਕਰ", "ਸ਼ਨੀ", "ਐਤ", "ਸੋਮਵਾਰ", "ਮੰਗਲਵਾਰ", "ਬੁੱਧਵਾਰ", "ਵੀਰਵਾਰ", "ਸ਼ੁੱਕਰਵਾਰ", "ਸ਼ਨੀਵਾਰ", "ਐਤਵਾਰ", "ਸੋਮ", "ਮੰਗਲ", "ਬੁੱਧ", "ਵੀਰ", "ਸ਼ੁੱਕਰ", "ਸ਼ਨੀ", "ਐਤ"],
-        periods: ["AM", "PM"], eras: ["ਈਸਵੀ ਸੰਨ", "ਸੰਨ"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "pa_Guru_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}[#E0]\u{1F}¤#,##,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ਜਨਵਰੀ\u{1F}ਫ਼ਰਵਰੀ\u{1F}ਮਾਰਚ\u{1F}ਅਪ੍ਰੈਲ\u{1F}ਮਈ\u{1F}ਜੂਨ\u{1F}ਜੁਲਾਈ\u{1F}ਅਗਸਤ\u{1F}ਸਤੰਬਰ\u{1F}ਅਕਤੂਬਰ\u{1F}ਨਵੰਬਰ\u{1F}ਦਸੰਬਰ\u{1F}ਜਨ\u{1F}ਫ਼ਰ\u{1F}ਮਾਰਚ\u{1F}ਅਪ੍ਰੈ\u{1F}ਮਈ\u{1F}ਜੂਨ\u{1F}ਜੁਲਾ\u{1F}ਅਗ\u{1F}ਸਤੰ\u{1F}ਅਕਤੂ\u{1F}ਨਵੰ\u{1F}ਦਸੰ\u{1E}ਸੋਮਵਾਰ\u{1F}ਮੰਗਲਵਾਰ\u{1F}ਬੁੱਧਵਾਰ\u{1F}ਵੀਰਵਾਰ\u{1F}ਸ਼ੁੱਕਰਵਾਰ\u{1F}ਸ਼ਨੀਵਾਰ\u{1F}ਐਤਵਾਰ\u{1F}ਸੋਮ\u{1F}ਮੰਗਲ\u{1F}ਬੁੱਧ\u{1F}ਵੀਰ\u{1F}ਸ਼ੁੱਕਰ\u{1F}ਸ਼ਨੀ\u{1F}ਐਤ\u{1F}ਸੋਮਵਾਰ\u{1F}ਮੰਗਲਵਾਰ\u{1F}ਬੁੱਧਵਾਰ\u{1F}ਵੀਰਵਾਰ\u{1F}ਸ਼ੁੱਕਰਵਾਰ\u{1F}ਸ਼ਨੀਵਾਰ\u{1F}ਐਤਵਾਰ\u{1F}ਸੋਮ\u{1F}ਮੰਗਲ\u{1F}ਬੁੱਧ\u{1F}ਵੀਰ\u{1F}ਸ਼ੁੱਕਰ\u{1F}ਸ਼ਨੀ\u{1F}ਐਤ\u{1E}AM\u{1F}PM\u{1E}ਈਸਵੀ ਸੰਨ\u{1F}ਸੰਨ\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "gu_IN":
-      LocaleData(
-        identifier: "gu_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##,##0%", "[#E0]", "¤#,##,##0.00", "¤#,##,##0.00;(¤#,##,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["જાન્યુઆરી", "ફેબ્રુઆરી", "માર્ચ", "એપ્રિલ", "મે", "જૂન", "જુલાઈ", "ઑગસ્ટ", "સપ્ટેમ્બર", "ઑક્ટોબર", "નવેમ્બર", "ડિસેમ્બર", "જાન્યુ", "ફેબ્રુ", "માર્ચ", "એપ્રિલ", "મે", "જૂન", "જુલાઈ", "ઑગસ્ટ", "સપ્ટે", "ઑક્ટો", "નવે", "ડિસે"],
-        weekdays: ["સોમવાર", "મંગળવાર", "બુધવાર", "ગુરુવાર", "શુક્રવાર", "શનિવાર", "રવિવાર", "સોમ", "મંગળ", "બુધ", "ગુરુ", "શુક્ર", "શનિ", "રવિ", "સોમવાર", "મંગળવાર", "બુધવાર", "ગુરુવાર", "શુક્રવાર", "શનિવાર", "રવિવાર", "સોમ", "મંગળ", "બુધ", "ગુરુ", "શુક્ર", "શનિ", "રવિ"],
-        periods: ["AM", "PM"], eras: ["ઇસવીસન", "ઈ.સ."],
-        dateFormats: ["d/M/yy", "d MMM, y", "d MMMM, y", "EEEE, d MMMM, y"],
-        timeFormats: ["hh:mm a", "hh:mm:ss a", "hh:mm:ss a z", "hh:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "gu_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##,##0%\u{1F}[#E0]\u{1F}¤#,##,##0.00\u{1F}¤#,##,##0.00;(¤#,##,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}જાન્યુઆરી\u{1F}ફેબ્રુઆરી\u{1F}માર્ચ\u{1F}એપ્રિલ\u{1F}મે\u{1F}જૂન\u{1F}જુલાઈ\u{1F}ઑગસ્ટ\u{1F}સપ્ટેમ્બર\u{1F}ઑક્ટોબર\u{1F}નવેમ્બર\u{1F}ડિસેમ્બર\u{1F}જાન્યુ\u{1F}ફેબ્રુ\u{1F}માર્ચ\u{1F}એપ્રિલ\u{1F}મે\u{1F}જૂન\u{1F}જુલાઈ\u{1F}ઑગસ્ટ\u{1F}સપ્ટે\u{1F}ઑક્ટો\u{1F}નવે\u{1F}ડિસે\u{1E}સોમવાર\u{1F}મંગળવાર\u{1F}બુધવાર\u{1F}ગુરુવાર\u{1F}શુક્રવાર\u{1F}શનિવાર\u{1F}રવિવાર\u{1F}સોમ\u{1F}મંગળ\u{1F}બુધ\u{1F}ગુરુ\u{1F}શુક્ર\u{1F}શનિ\u{1F}રવિ\u{1F}સોમવાર\u{1F}મંગળવાર\u{1F}બુધવાર\u{1F}ગુરુવાર\u{1F}શુક્રવાર\u{1F}શનિવાર\u{1F}રવિવાર\u{1F}સોમ\u{1F}મંગળ\u{1F}બુધ\u{1F}ગુરુ\u{1F}શુક્ર\u{1F}શનિ\u{1F}રવિ\u{1E}AM\u{1F}PM\u{1E}ઇસવીસન\u{1F}ઈ.સ.\u{1E}d/M/yy\u{1F}d MMM, y\u{1F}d MMMM, y\u{1F}EEEE, d MMMM, y\u{1E}hh:mm a\u{1F}hh:mm:ss a\u{1F}hh:mm:ss a z\u{1F}hh:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "th_TH":
-      LocaleData(
-        identifier: "th_TH",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม", "ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."],
-        weekdays: ["วันจันทร์", "วันอังคาร", "วันพุธ", "วันพฤหัสบดี", "วันศุกร์", "วันเสาร์", "วันอาทิตย์", "จันทร์", "อังคาร", "พุธ", "พฤหัส", "ศุกร์", "เสาร์", "อาทิตย์", "วันจันทร์", "วันอังคาร", "วันพุธ", "วันพฤหัสบดี", "วันศุกร์", "วันเสาร์", "วันอาทิตย์", "จันทร์", "อังคาร", "พุธ", "พฤหัส", "ศุกร์", "เสาร์", "อาทิตย์"],
-        periods: ["AM", "PM"], eras: ["คริสต์ศักราช", "ค.ศ."],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM G y", "EEEEที่ d MMMM G y"],
-        timeFormats: ["HH:mm น.", "HH:mm:ss", "H นาฬิกา mm นาที ss วินาที z", "H นาฬิกา mm นาที ss วินาที zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "th_TH", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}มกราคม\u{1F}กุมภาพันธ์\u{1F}มีนาคม\u{1F}เมษายน\u{1F}พฤษภาคม\u{1F}มิถุนายน\u{1F}กรกฎาคม\u{1F}สิงหาคม\u{1F}กันยายน\u{1F}ตุลาคม\u{1F}พฤศจิกายน\u{1F}ธันวาคม\u{1F}ม.ค.\u{1F}ก.พ.\u{1F}มี.ค.\u{1F}เม.ย.\u{1F}พ.ค.\u{1F}มิ.ย.\u{1F}ก.ค.\u{1F}ส.ค.\u{1F}ก.ย.\u{1F}ต.ค.\u{1F}พ.ย.\u{1F}ธ.ค.\u{1E}วันจันทร์\u{1F}วันอังคาร\u{1F}วันพุธ\u{1F}วันพฤหัสบดี\u{1F}วันศุกร์\u{1F}วันเสาร์\u{1F}วันอาทิตย์\u{1F}จันทร์\u{1F}อังคาร\u{1F}พุธ\u{1F}พฤหัส\u{1F}ศุกร์\u{1F}เสาร์\u{1F}อาทิตย์\u{1F}วันจันทร์\u{1F}วันอังคาร\u{1F}วันพุธ\u{1F}วันพฤหัสบดี\u{1F}วันศุกร์\u{1F}วันเสาร์\u{1F}วันอาทิตย์\u{1F}จันทร์\u{1F}อังคาร\u{1F}พุธ\u{1F}พฤหัส\u{1F}ศุกร์\u{1F}เสาร์\u{1F}อาทิตย์\u{1E}AM\u{1F}PM\u{1E}คริสต์ศักราช\u{1F}ค.ศ.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM G y\u{1F}EEEEที่ d MMMM G y\u{1E}HH:mm น.\u{1F}HH:mm:ss\u{1F}H นาฬิกา mm นาที ss วินาที z\u{1F}H นาฬิกา mm นาที ss วินาที zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "kn_IN":
-      LocaleData(
-        identifier: "kn_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ಜನವರಿ", "ಫೆಬ್ರವರಿ", "ಮಾರ್ಚ್", "ಏಪ್ರಿಲ್", "ಮೇ", "ಜೂನ್", "ಜುಲೈ", "ಆಗಸ್ಟ್", "ಸೆಪ್ಟೆಂಬರ್", "ಅಕ್ಟೋಬರ್", "ನವೆಂಬರ್", "ಡಿಸೆಂಬರ್", "ಜನ", "ಫೆಬ್ರ", "ಮಾರ್ಚ್", "ಏಪ್ರಿ", "ಮೇ", "ಜೂನ್", "ಜುಲೈ", "ಆಗ", "ಸೆಪ್ಟೆಂ", "ಅಕ್ಟೋ", "ನವೆಂ", "ಡಿಸೆಂ"],
-        weekdays: ["ಸೋಮವಾರ", "ಮಂಗಳವಾರ", "ಬುಧವಾರ", "ಗುರುವಾರ", "ಶುಕ್ರವಾರ", "ಶನಿವಾರ", "ಭಾನುವಾರ", "ಸೋಮ", "ಮಂಗಳ", "ಬುಧ", "ಗುರು", "ಶುಕ್ರ", "ಶನಿ", "ಭಾನು", "ಸೋಮವಾರ", "ಮಂಗಳವಾರ", "ಬುಧವಾರ", "ಗುರುವಾರ", "ಶುಕ್ರವಾರ", "ಶನಿವಾರ", "ಭಾನುವಾರ", "ಸೋಮ", "ಮಂಗಳ", "ಬುಧ", "ಗುರು", "ಶುಕ್ರ", "ಶನಿ", "ಭಾನು"],
-        periods: ["AM", "PM"], eras: ["ಕ್ರಿಸ್ತ ಶಕ", "ಕ್ರಿ.ಶ"],
-        dateFormats: ["d/M/yy", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["hh:mm a", "hh:mm:ss a", "hh:mm:ss a z", "hh:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "kn_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ಜನವರಿ\u{1F}ಫೆಬ್ರವರಿ\u{1F}ಮಾರ್ಚ್\u{1F}ಏಪ್ರಿಲ್\u{1F}ಮೇ\u{1F}ಜೂನ್\u{1F}ಜುಲೈ\u{1F}ಆಗಸ್ಟ್\u{1F}ಸೆಪ್ಟೆಂಬರ್\u{1F}ಅಕ್ಟೋಬರ್\u{1F}ನವೆಂಬರ್\u{1F}ಡಿಸೆಂಬರ್\u{1F}ಜನ\u{1F}ಫೆಬ್ರ\u{1F}ಮಾರ್ಚ್\u{1F}ಏಪ್ರಿ\u{1F}ಮೇ\u{1F}ಜೂನ್\u{1F}ಜುಲೈ\u{1F}ಆಗ\u{1F}ಸೆಪ್ಟೆಂ\u{1F}ಅಕ್ಟೋ\u{1F}ನವೆಂ\u{1F}ಡಿಸೆಂ\u{1E}ಸೋಮವಾರ\u{1F}ಮಂಗಳವಾರ\u{1F}ಬುಧವಾರ\u{1F}ಗುರುವಾರ\u{1F}ಶುಕ್ರವಾರ\u{1F}ಶನಿವಾರ\u{1F}ಭಾನುವಾರ\u{1F}ಸೋಮ\u{1F}ಮಂಗಳ\u{1F}ಬುಧ\u{1F}ಗುರು\u{1F}ಶುಕ್ರ\u{1F}ಶನಿ\u{1F}ಭಾನು\u{1F}ಸೋಮವಾರ\u{1F}ಮಂಗಳವಾರ\u{1F}ಬುಧವಾರ\u{1F}ಗುರುವಾರ\u{1F}ಶುಕ್ರವಾರ\u{1F}ಶನಿವಾರ\u{1F}ಭಾನುವಾರ\u{1F}ಸೋಮ\u{1F}ಮಂಗಳ\u{1F}ಬುಧ\u{1F}ಗುರು\u{1F}ಶುಕ್ರ\u{1F}ಶನಿ\u{1F}ಭಾನು\u{1E}AM\u{1F}PM\u{1E}ಕ್ರಿಸ್ತ ಶಕ\u{1F}ಕ್ರಿ.ಶ\u{1E}d/M/yy\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}hh:mm a\u{1F}hh:mm:ss a\u{1F}hh:mm:ss a z\u{1F}hh:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "am_ET":
-      LocaleData(
-        identifier: "am_ET",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ጃንዋሪ", "ፌብሩዋሪ", "ማርች", "ኤፕሪል", "ሜይ", "ጁን", "ጁላይ", "ኦገስት", "ሴፕቴምበር", "ኦክቶበር", "ኖቬምበር", "ዲሴምበር", "ጃን", "ፌብ", "ማርች", "ኤፕሪ", "ሜይ", "ጁን", "ጁላይ", "ኦገስ", "ሴፕቴ", "ኦክቶ", "ኖቬም", "ዲሴም"],
-        weekdays: ["ሰኞ", "ማክሰኞ", "ረቡዕ", "ሐሙስ", "ዓርብ", "ቅዳሜ", "እሑድ", "ሰኞ", "ማክሰ", "ረቡዕ", "ሐሙስ", "ዓርብ", "ቅዳሜ", "እሑድ", "ሰኞ", "ማክሰኞ", "ረቡዕ", "ሐሙስ", "ዓርብ", "ቅዳሜ", "እሑድ", "ሰኞ", "ማክሰ", "ረቡዕ", "ሐሙስ", "ዓርብ", "ቅዳሜ", "እሑድ"],
-        periods: ["ጥዋት", "ከሰዓት"], eras: ["ዓመተ ምሕረት", "ዓ/ም"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "am_ET", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ጃንዋሪ\u{1F}ፌብሩዋሪ\u{1F}ማርች\u{1F}ኤፕሪል\u{1F}ሜይ\u{1F}ጁን\u{1F}ጁላይ\u{1F}ኦገስት\u{1F}ሴፕቴምበር\u{1F}ኦክቶበር\u{1F}ኖቬምበር\u{1F}ዲሴምበር\u{1F}ጃን\u{1F}ፌብ\u{1F}ማርች\u{1F}ኤፕሪ\u{1F}ሜይ\u{1F}ጁን\u{1F}ጁላይ\u{1F}ኦገስ\u{1F}ሴፕቴ\u{1F}ኦክቶ\u{1F}ኖቬም\u{1F}ዲሴም\u{1E}ሰኞ\u{1F}ማክሰኞ\u{1F}ረቡዕ\u{1F}ሐሙስ\u{1F}ዓርብ\u{1F}ቅዳሜ\u{1F}እሑድ\u{1F}ሰኞ\u{1F}ማክሰ\u{1F}ረቡዕ\u{1F}ሐሙስ\u{1F}ዓርብ\u{1F}ቅዳሜ\u{1F}እሑድ\u{1F}ሰኞ\u{1F}ማክሰኞ\u{1F}ረቡዕ\u{1F}ሐሙስ\u{1F}ዓርብ\u{1F}ቅዳሜ\u{1F}እሑድ\u{1F}ሰኞ\u{1F}ማክሰ\u{1F}ረቡዕ\u{1F}ሐሙስ\u{1F}ዓርብ\u{1F}ቅዳሜ\u{1F}እሑድ\u{1E}ጥዋት\u{1F}ከሰዓት\u{1E}ዓመተ ምሕረት\u{1F}ዓ/ም\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "yo_NG":
-      LocaleData(
-        identifier: "yo_NG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Oṣù Ṣẹ́rẹ́", "Oṣù Èrèlè", "Oṣù Ẹrẹ̀nà", "Oṣù Ìgbé", "Oṣù Ẹ̀bibi", "Oṣù Òkúdu", "Oṣù Agẹmọ", "Oṣù Ògún", "Oṣù Owewe", "Oṣù Ọ̀wàrà", "Oṣù Bélú", "Oṣù Ọ̀pẹ̀", "Oṣù Ṣẹ́rẹ́", "Oṣù Èrèlè", "Oṣù Ẹrẹ̀nà", "Oṣù Ìgbé", "Oṣù Ẹ̀bibi", "Oṣù Òkúdu", "Oṣù Agẹmọ", "Oṣù Ògún", "Oṣù Owewe", "Oṣù Ọ̀wàrà", "Oṣù Bélú", "Oṣù Ọ̀pẹ̀"],
-        weekdays: ["Ọjọ́ Ajé", "Ọjọ́ Ìsẹ́gun", "Ọjọ́rú", "Ọjọ́bọ", "Ọjọ́ Ẹtì", "Ọjọ́ Àbámẹ́ta", "Ọjọ́ Àìkú", "Ajé", "Ìsẹ́gun", "Ọjọ́rú", "Ọjọ́bọ", "Ẹtì", "Àbámẹ́ta", "Àìkú", "Ajé", "Ìsẹ́gun", "Ọjọ́rú", "Ọjọ́bọ", "Ẹtì", "Àbámẹ́ta", "Àìkú", "Ajé", "Ìsẹ́gun", "Ọjọ́rú", "Ọjọ́bọ", "Ẹtì", "Àbámẹ́ta", "Àìkú"],
-        periods: ["Àárọ̀", "Ọ̀sán"], eras: ["Lehin Kristi", "AD"],
-        dateFormats: ["d/M/y", "d MM y", "d MMM y", "EEEE, d MMM y"],
-        timeFormats: ["H:m", "H:m:s", "H:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "yo_NG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Oṣù Ṣẹ́rẹ́\u{1F}Oṣù Èrèlè\u{1F}Oṣù Ẹrẹ̀nà\u{1F}Oṣù Ìgbé\u{1F}Oṣù Ẹ̀bibi\u{1F}Oṣù Òkúdu\u{1F}Oṣù Agẹmọ\u{1F}Oṣù Ògún\u{1F}Oṣù Owewe\u{1F}Oṣù Ọ̀wàrà\u{1F}Oṣù Bélú\u{1F}Oṣù Ọ̀pẹ̀\u{1F}Oṣù Ṣẹ́rẹ́\u{1F}Oṣù Èrèlè\u{1F}Oṣù Ẹrẹ̀nà\u{1F}Oṣù Ìgbé\u{1F}Oṣù Ẹ̀bibi\u{1F}Oṣù Òkúdu\u{1F}Oṣù Agẹmọ\u{1F}Oṣù Ògún\u{1F}Oṣù Owewe\u{1F}Oṣù Ọ̀wàrà\u{1F}Oṣù Bélú\u{1F}Oṣù Ọ̀pẹ̀\u{1E}Ọjọ́ Ajé\u{1F}Ọjọ́ Ìsẹ́gun\u{1F}Ọjọ́rú\u{1F}Ọjọ́bọ\u{1F}Ọjọ́ Ẹtì\u{1F}Ọjọ́ Àbámẹ́ta\u{1F}Ọjọ́ Àìkú\u{1F}Ajé\u{1F}Ìsẹ́gun\u{1F}Ọjọ́rú\u{1F}Ọjọ́bọ\u{1F}Ẹtì\u{1F}Àbámẹ́ta\u{1F}Àìkú\u{1F}Ajé\u{1F}Ìsẹ́gun\u{1F}Ọjọ́rú\u{1F}Ọjọ́bọ\u{1F}Ẹtì\u{1F}Àbámẹ́ta\u{1F}Àìkú\u{1F}Ajé\u{1F}Ìsẹ́gun\u{1F}Ọjọ́rú\u{1F}Ọjọ́bọ\u{1F}Ẹtì\u{1F}Àbámẹ́ta\u{1F}Àìkú\u{1E}Àárọ̀\u{1F}Ọ̀sán\u{1E}Lehin Kristi\u{1F}AD\u{1E}d/M/y\u{1F}d MM y\u{1F}d MMM y\u{1F}EEEE, d MMM y\u{1E}H:m\u{1F}H:m:s\u{1F}H:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "my_MM":
-      LocaleData(
-        identifier: "my_MM",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "PHP", "₱", "MMK", "K", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ဇန်နဝါရီ", "ဖေဖော်ဝါရီ", "မတ်", "ဧပြီ", "မေ", "ဇွန်", "ဇူလိုင်", "ဩဂုတ်", "စက်တင်ဘာ", "အောက်တိုဘာ", "နိုဝင်ဘာ", "ဒီဇင်ဘာ", "ဇန်", "ဖေ", "မတ်", "ဧ", "မေ", "ဇွန်", "ဇူ", "ဩ", "စက်", "အောက်", "နို", "ဒီ"],
-        weekdays: ["တနင်္လာ", "အင်္ဂါ", "ဗုဒ္ဓဟူး", "ကြာသပတေး", "သောကြာ", "စနေ", "တနင်္ဂနွေ", "တနင်္လာ", "အင်္ဂါ", "ဗုဒ္ဓဟူး", "ကြာသပတေး", "သောကြာ", "စနေ", "တနင်္ဂနွေ", "တနင်္လာ", "အင်္ဂါ", "ဗုဒ္ဓဟူး", "ကြာသပတေး", "သောကြာ", "စနေ", "တနင်္ဂနွေ", "တနင်္လာ", "အင်္ဂါ", "ဗုဒ္ဓဟူး", "ကြာသပတေး", "သောကြာ", "စနေ", "တနင်္ဂနွေ"],
-        periods: ["နံနက်", "ညနေ"], eras: ["ခရစ်နှစ်", "အေဒီ"],
-        dateFormats: ["d/M/yy", "y MMM d", "y MMMM d", "y MMMM d၊ EEEE"],
-        timeFormats: ["H:mm", "H:mm:ss", "z HH:mm:ss", "zzzz HH:mm:ss"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "my_MM", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}MMK\u{1F}K\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ဇန်နဝါရီ\u{1F}ဖေဖော်ဝါရီ\u{1F}မတ်\u{1F}ဧပြီ\u{1F}မေ\u{1F}ဇွန်\u{1F}ဇူလိုင်\u{1F}ဩဂုတ်\u{1F}စက်တင်ဘာ\u{1F}အောက်တိုဘာ\u{1F}နိုဝင်ဘာ\u{1F}ဒီဇင်ဘာ\u{1F}ဇန်\u{1F}ဖေ\u{1F}မတ်\u{1F}ဧ\u{1F}မေ\u{1F}ဇွန်\u{1F}ဇူ\u{1F}ဩ\u{1F}စက်\u{1F}အောက်\u{1F}နို\u{1F}ဒီ\u{1E}တနင်္လာ\u{1F}အင်္ဂါ\u{1F}ဗုဒ္ဓဟူး\u{1F}ကြာသပတေး\u{1F}သောကြာ\u{1F}စနေ\u{1F}တနင်္ဂနွေ\u{1F}တနင်္လာ\u{1F}အင်္ဂါ\u{1F}ဗုဒ္ဓဟူး\u{1F}ကြာသပတေး\u{1F}သောကြာ\u{1F}စနေ\u{1F}တနင်္ဂနွေ\u{1F}တနင်္လာ\u{1F}အင်္ဂါ\u{1F}ဗုဒ္ဓဟူး\u{1F}ကြာသပတေး\u{1F}သောကြာ\u{1F}စနေ\u{1F}တနင်္ဂနွေ\u{1F}တနင်္လာ\u{1F}အင်္ဂါ\u{1F}ဗုဒ္ဓဟူး\u{1F}ကြာသပတေး\u{1F}သောကြာ\u{1F}စနေ\u{1F}တနင်္ဂနွေ\u{1E}နံနက်\u{1F}ညနေ\u{1E}ခရစ်နှစ်\u{1F}အေဒီ\u{1E}d/M/yy\u{1F}y MMM d\u{1F}y MMMM d\u{1F}y MMMM d၊ EEEE\u{1E}H:mm\u{1F}H:mm:ss\u{1F}z HH:mm:ss\u{1F}zzzz HH:mm:ss\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ml_IN":
-      LocaleData(
-        identifier: "ml_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ജനുവരി", "ഫെബ്രുവരി", "മാർച്ച്", "ഏപ്രിൽ", "മേയ്", "ജൂൺ", "ജൂലൈ", "ഓഗസ്റ്റ്", "സെപ്റ്റംബർ", "ഒക്‌ടോബർ", "നവംബർ", "ഡിസംബർ", "ജനു", "ഫെബ്രു", "മാർ", "ഏപ്രി", "മേയ്", "ജൂൺ", "ജൂലൈ", "ഓഗ", "സെപ്റ്റം", "ഒക്ടോ", "നവം", "ഡിസം"],
-        weekdays: ["തിങ്കളാഴ്‌ച", "ചൊവ്വാഴ്ച", "ബുധനാഴ്‌ച", "വ്യാഴാഴ്‌ച", "വെള്ളിയാഴ്‌ച", "ശനിയാഴ്‌ച", "ഞായറാഴ്‌ച", "തിങ്കൾ", "ചൊവ്വ", "ബുധൻ", "വ്യാഴം", "വെള്ളി", "ശനി", "ഞായർ", "തിങ്കളാഴ്‌ച", "ചൊവ്വാഴ്‌ച", "ബുധനാഴ്‌ച", "വ്യാഴാഴ്‌ച", "വെള്ളിയാഴ്‌ച", "ശനിയാഴ്‌ച", "ഞായറാഴ്‌ച", "തിങ്കൾ", "ചൊവ്വ", "ബുധൻ", "വ്യാഴം", "വെള്ളി", "ശനി", "ഞായർ"],
-        periods: ["AM", "PM"], eras: ["ആന്നോ ഡൊമിനി", "എഡി"],
-        dateFormats: ["d/M/yy", "y MMM d", "y MMMM d", "y MMMM d, EEEE"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "z h:mm:ss a", "zzzz h:mm:ss a"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ml_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ജനുവരി\u{1F}ഫെബ്രുവരി\u{1F}മാർച്ച്\u{1F}ഏപ്രിൽ\u{1F}മേയ്\u{1F}ജൂൺ\u{1F}ജൂലൈ\u{1F}ഓഗസ്റ്റ്\u{1F}സെപ്റ്റംബർ\u{1F}ഒക്‌ടോബർ\u{1F}നവംബർ\u{1F}ഡിസംബർ\u{1F}ജനു\u{1F}ഫെബ്രു\u{1F}മാർ\u{1F}ഏപ്രി\u{1F}മേയ്\u{1F}ജൂൺ\u{1F}ജൂലൈ\u{1F}ഓഗ\u{1F}സെപ്റ്റം\u{1F}ഒക്ടോ\u{1F}നവം\u{1F}ഡിസം\u{1E}തിങ്കളാഴ്‌ച\u{1F}ചൊവ്വാഴ്ച\u{1F}ബുധനാഴ്‌ച\u{1F}വ്യാഴാഴ്‌ച\u{1F}വെള്ളിയാഴ്‌ച\u{1F}ശനിയാഴ്‌ച\u{1F}ഞായറാഴ്‌ച\u{1F}തിങ്കൾ\u{1F}ചൊവ്വ\u{1F}ബുധൻ\u{1F}വ്യാഴം\u{1F}വെള്ളി\u{1F}ശനി\u{1F}ഞായർ\u{1F}തിങ്കളാഴ്‌ച\u{1F}ചൊവ്വാഴ്‌ച\u{1F}ബുധനാഴ്‌ച\u{1F}വ്യാഴാഴ്‌ച\u{1F}വെള്ളിയാഴ്‌ച\u{1F}ശനിയാഴ്‌ച\u{1F}ഞായറാഴ്‌ച\u{1F}തിങ്കൾ\u{1F}ചൊവ്വ\u{1F}ബുധൻ\u{1F}വ്യാഴം\u{1F}വെള്ളി\u{1F}ശനി\u{1F}ഞായർ\u{1E}AM\u{1F}PM\u{1E}ആന്നോ ഡൊമിനി\u{1F}എഡി\u{1E}d/M/yy\u{1F}y MMM d\u{1F}y MMMM d\u{1F}y MMMM d, EEEE\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}z h:mm:ss a\u{1F}zzzz h:mm:ss a\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "or_IN":
-      LocaleData(
-        identifier: "or_IN",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ଜାନୁଆରୀ", "ଫେବୃଆରୀ", "ମାର୍ଚ୍ଚ", "ଅପ୍ରେଲ", "ମଇ", "ଜୁନ", "ଜୁଲାଇ", "ଅଗଷ୍ଟ", "ସେପ୍ଟେମ୍ବର", "ଅକ୍ଟୋବର", "ନଭେମ୍ବର", "ଡିସେମ୍ବର", "ଜାନୁଆରୀ", "ଫେବୃଆରୀ", "ମାର୍ଚ୍ଚ", "ଅପ୍ରେଲ", "ମଇ", "ଜୁନ", "ଜୁଲାଇ", "ଅଗଷ୍ଟ", "ସେପ୍ଟେମ୍ବର", "ଅକ୍ଟୋବର", "ନଭେମ୍ବର", "ଡିସେମ୍ବର"],
-        weekdays: ["ସୋମବାର", "ମଙ୍ଗଳବାର", "ବୁଧବାର", "ଗୁରୁବାର", "ଶୁକ୍ରବାର", "ଶନିବାର", "ରବିବାର", "ସୋମ", "ମଙ୍ଗଳ", "ବୁଧ", "ଗୁରୁ", "ଶୁକ୍ର", "ଶନି", "ରବି", "ସୋମବାର", "ମଙ୍ଗଳବାର", "ବୁଧବାର", "ଗୁରୁବାର", "ଶୁକ୍ରବାର", "ଶନିବାର", "ରବିବାର", "ସୋମ", "ମଙ୍ଗଳ", "ବୁଧ", "ଗୁରୁ", "ଶୁକ୍ର", "ଶନି", "ରବି"],
-        periods: ["AM", "PM"], eras: ["ଖ୍ରୀଷ୍ଟାବ୍ଦ", "AD"],
-        dateFormats: ["M/d/yy", "MMM d, y", "MMMM d, y", "EEEE, MMMM d, y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "or_IN", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ଜାନୁଆରୀ\u{1F}ଫେବୃଆରୀ\u{1F}ମାର୍ଚ୍ଚ\u{1F}ଅପ୍ରେଲ\u{1F}ମଇ\u{1F}ଜୁନ\u{1F}ଜୁଲାଇ\u{1F}ଅଗଷ୍ଟ\u{1F}ସେପ୍ଟେମ୍ବର\u{1F}ଅକ୍ଟୋବର\u{1F}ନଭେମ୍ବର\u{1F}ଡିସେମ୍ବର\u{1F}ଜାନୁଆରୀ\u{1F}ଫେବୃଆରୀ\u{1F}ମାର୍ଚ୍ଚ\u{1F}ଅପ୍ରେଲ\u{1F}ମଇ\u{1F}ଜୁନ\u{1F}ଜୁଲାଇ\u{1F}ଅଗଷ୍ଟ\u{1F}ସେପ୍ଟେମ୍ବର\u{1F}ଅକ୍ଟୋବର\u{1F}ନଭେମ୍ବର\u{1F}ଡିସେମ୍ବର\u{1E}ସୋମବାର\u{1F}ମଙ୍ଗଳବାର\u{1F}ବୁଧବାର\u{1F}ଗୁରୁବାର\u{1F}ଶୁକ୍ରବାର\u{1F}ଶନିବାର\u{1F}ରବିବାର\u{1F}ସୋମ\u{1F}ମଙ୍ଗଳ\u{1F}ବୁଧ\u{1F}ଗୁରୁ\u{1F}ଶୁକ୍ର\u{1F}ଶନି\u{1F}ରବି\u{1F}ସୋମବାର\u{1F}ମଙ୍ଗଳବାର\u{1F}ବୁଧବାର\u{1F}ଗୁରୁବାର\u{1F}ଶୁକ୍ରବାର\u{1F}ଶନିବାର\u{1F}ରବିବାର\u{1F}ସୋମ\u{1F}ମଙ୍ଗଳ\u{1F}ବୁଧ\u{1F}ଗୁରୁ\u{1F}ଶୁକ୍ର\u{1F}ଶନି\u{1F}ରବି\u{1E}AM\u{1F}PM\u{1E}ଖ୍ରୀଷ୍ଟାବ୍ଦ\u{1F}AD\u{1E}M/d/yy\u{1F}MMM d, y\u{1F}MMMM d, y\u{1F}EEEE, MMMM d, y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "uk_UA":
-      LocaleData(
-        identifier: "uk_UA",
-        symbols: [",", "\u{A0}", "-", "+", "%", "Е"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["JPY", "¥", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня", "жовтня", "листопада", "грудня", "січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."],
-        weekdays: ["понеділок", "вівторок", "середа", "четвер", "пʼятниця", "субота", "неділя", "пн", "вт", "ср", "чт", "пт", "сб", "нд", "понеділок", "вівторок", "середа", "четвер", "пʼятниця", "субота", "неділя", "пн", "вт", "ср", "чт", "пт", "сб", "нд"],
-        periods: ["дп", "пп"], eras: ["нашої ери", "н. е."],
-        dateFormats: ["dd.MM.yy", "d MMM y\u{202F}'р'.", "d MMMM y\u{202F}'р'.", "EEEE, d MMMM y\u{202F}'р'."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "uk_UA", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}Е\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}JPY\u{1F}¥\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}січня\u{1F}лютого\u{1F}березня\u{1F}квітня\u{1F}травня\u{1F}червня\u{1F}липня\u{1F}серпня\u{1F}вересня\u{1F}жовтня\u{1F}листопада\u{1F}грудня\u{1F}січ.\u{1F}лют.\u{1F}бер.\u{1F}квіт.\u{1F}трав.\u{1F}черв.\u{1F}лип.\u{1F}серп.\u{1F}вер.\u{1F}жовт.\u{1F}лист.\u{1F}груд.\u{1E}понеділок\u{1F}вівторок\u{1F}середа\u{1F}четвер\u{1F}пʼятниця\u{1F}субота\u{1F}неділя\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}нд\u{1F}понеділок\u{1F}вівторок\u{1F}середа\u{1F}четвер\u{1F}пʼятниця\u{1F}субота\u{1F}неділя\u{1F}пн\u{1F}вт\u{1F}ср\u{1F}чт\u{1F}пт\u{1F}сб\u{1F}нд\u{1E}дп\u{1F}пп\u{1E}нашої ери\u{1F}н. е.\u{1E}dd.MM.yy\u{1F}d MMM y\u{202F}'р'.\u{1F}d MMMM y\u{202F}'р'.\u{1F}EEEE, d MMMM y\u{202F}'р'.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ms_MY":
-      LocaleData(
-        identifier: "ms_MY",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "MYR", "RM", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januari", "Februari", "Mac", "April", "Mei", "Jun", "Julai", "Ogos", "September", "Oktober", "November", "Disember", "Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ogo", "Sep", "Okt", "Nov", "Dis"],
-        weekdays: ["Isnin", "Selasa", "Rabu", "Khamis", "Jumaat", "Sabtu", "Ahad", "Isn", "Sel", "Rab", "Kha", "Jum", "Sab", "Ahd", "Isnin", "Selasa", "Rabu", "Khamis", "Jumaat", "Sabtu", "Ahad", "Isn", "Sel", "Rab", "Kha", "Jum", "Sab", "Ahd"],
-        periods: ["PG", "PTG"], eras: ["TM", "TM"],
-        dateFormats: ["d/MM/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ms_MY", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}MYR\u{1F}RM\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januari\u{1F}Februari\u{1F}Mac\u{1F}April\u{1F}Mei\u{1F}Jun\u{1F}Julai\u{1F}Ogos\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Disember\u{1F}Jan\u{1F}Feb\u{1F}Mac\u{1F}Apr\u{1F}Mei\u{1F}Jun\u{1F}Jul\u{1F}Ogo\u{1F}Sep\u{1F}Okt\u{1F}Nov\u{1F}Dis\u{1E}Isnin\u{1F}Selasa\u{1F}Rabu\u{1F}Khamis\u{1F}Jumaat\u{1F}Sabtu\u{1F}Ahad\u{1F}Isn\u{1F}Sel\u{1F}Rab\u{1F}Kha\u{1F}Jum\u{1F}Sab\u{1F}Ahd\u{1F}Isnin\u{1F}Selasa\u{1F}Rabu\u{1F}Khamis\u{1F}Jumaat\u{1F}Sabtu\u{1F}Ahad\u{1F}Isn\u{1F}Sel\u{1F}Rab\u{1F}Kha\u{1F}Jum\u{1F}Sab\u{1F}Ahd\u{1E}PG\u{1F}PTG\u{1E}TM\u{1F}TM\u{1E}d/MM/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "uz_Latn_UZ":
-      LocaleData(
-        identifier: "uz_Latn_UZ",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00¤;(#,##0.00¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr", "yan", "fev", "mar", "apr", "may", "iyn", "iyl", "avg", "sen", "okt", "noy", "dek"],
-        weekdays: ["dushanba", "seshanba", "chorshanba", "payshanba", "juma", "shanba", "yakshanba", "Dush", "Sesh", "Chor", "Pay", "Jum", "Shan", "Yak", "dushanba", "seshanba", "chorshanba", "payshanba", "juma", "shanba", "yakshanba", "Dush", "Sesh", "Chor", "Pay", "Jum", "Shan", "Yak"],
-        periods: ["TO", "TK"], eras: ["milodiy", "milodiy"],
-        dateFormats: ["dd/MM/yy", "d-MMM, y", "d-MMMM, y", "EEEE, d-MMMM, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "H:mm:ss (z)", "H:mm:ss (zzzz)"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "uz_Latn_UZ", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00¤;(#,##0.00¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}yanvar\u{1F}fevral\u{1F}mart\u{1F}aprel\u{1F}may\u{1F}iyun\u{1F}iyul\u{1F}avgust\u{1F}sentabr\u{1F}oktabr\u{1F}noyabr\u{1F}dekabr\u{1F}yan\u{1F}fev\u{1F}mar\u{1F}apr\u{1F}may\u{1F}iyn\u{1F}iyl\u{1F}avg\u{1F}sen\u{1F}okt\u{1F}noy\u{1F}dek\u{1E}dushanba\u{1F}seshanba\u{1F}chorshanba\u{1F}payshanba\u{1F}juma\u{1F}shanba\u{1F}yakshanba\u{1F}Dush\u{1F}Sesh\u{1F}Chor\u{1F}Pay\u{1F}Jum\u{1F}Shan\u{1F}Yak\u{1F}dushanba\u{1F}seshanba\u{1F}chorshanba\u{1F}payshanba\u{1F}juma\u{1F}shanba\u{1F}yakshanba\u{1F}Dush\u{1F}Sesh\u{1F}Chor\u{1F}Pay\u{1F}Jum\u{1F}Shan\u{1F}Yak\u{1E}TO\u{1F}TK\u{1E}milodiy\u{1F}milodiy\u{1E}dd/MM/yy\u{1F}d-MMM, y\u{1F}d-MMMM, y\u{1F}EEEE, d-MMMM, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}H:mm:ss (z)\u{1F}H:mm:ss (zzzz)\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ne_NP":
-      LocaleData(
-        identifier: "ne_NP",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##,##0.00", "¤\u{A0}#,##,##0.00"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["जनवरी", "फेब्रुअरी", "मार्च", "अप्रिल", "मे", "जुन", "जुलाई", "अगस्ट", "सेप्टेम्बर", "अक्टोबर", "नोभेम्बर", "डिसेम्बर", "जनवरी", "फेब्रुअरी", "मार्च", "अप्रिल", "मे", "जुन", "जुलाई", "अगस्ट", "सेप्टेम्बर", "अक्टोबर", "नोभेम्बर", "डिसेम्बर"],
-        weekdays: ["सोमबार", "मङ्गलबार", "बुधबार", "बिहिबार", "शुक्रबार", "शनिबार", "आइतबार", "सोम", "मङ्गल", "बुध", "बिहि", "शुक्र", "शनि", "आइत", "सोमबार", "मङ्गलबार", "बुधबार", "बिहिबार", "शुक्रबार", "शनिबार", "आइतबार", "सोम", "मङ्गल", "बुध", "बिहि", "शुक्र", "शनि", "आइत"],
-        periods: ["पूर्वाह्न", "अपराह्न"], eras: ["सन्", "सन्"],
-        dateFormats: ["yy/M/d", "y MMM d", "y MMMM d", "y MMMM d, EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "ne_NP", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##,##0.00\u{1F}¤\u{A0}#,##,##0.00\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}जनवरी\u{1F}फेब्रुअरी\u{1F}मार्च\u{1F}अप्रिल\u{1F}मे\u{1F}जुन\u{1F}जुलाई\u{1F}अगस्ट\u{1F}सेप्टेम्बर\u{1F}अक्टोबर\u{1F}नोभेम्बर\u{1F}डिसेम्बर\u{1F}जनवरी\u{1F}फेब्रुअरी\u{1F}मार्च\u{1F}अप्रिल\u{1F}मे\u{1F}जुन\u{1F}जुलाई\u{1F}अगस्ट\u{1F}सेप्टेम्बर\u{1F}अक्टोबर\u{1F}नोभेम्बर\u{1F}डिसेम्बर\u{1E}सोमबार\u{1F}मङ्गलबार\u{1F}बुधबार\u{1F}बिहिबार\u{1F}शुक्रबार\u{1F}शनिबार\u{1F}आइतबार\u{1F}सोम\u{1F}मङ्गल\u{1F}बुध\u{1F}बिहि\u{1F}शुक्र\u{1F}शनि\u{1F}आइत\u{1F}सोमबार\u{1F}मङ्गलबार\u{1F}बुधबार\u{1F}बिहिबार\u{1F}शुक्रबार\u{1F}शनिबार\u{1F}आइतबार\u{1F}सोम\u{1F}मङ्गल\u{1F}बुध\u{1F}बिहि\u{1F}शुक्र\u{1F}शनि\u{1F}आइत\u{1E}पूर्वाह्न\u{1F}अपराह्न\u{1E}सन्\u{1F}सन्\u{1E}yy/M/d\u{1F}y MMM d\u{1F}y MMMM d\u{1F}y MMMM d, EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "si_LK":
-      LocaleData(
-        identifier: "si_LK",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "සිෆ්එ", "XPF", "CFPF"],
-        months: ["දුරුතු", "නවම්", "මැදින්", "බක්", "වෙසක්", "පොසොන්", "ඇසළ", "නිකිණි", "බිනර", "වප්", "ඉල්", "උඳුවප්", "දුරුතු", "නවම්", "මැදින්", "බක්", "වෙසක්", "පොසොන්", "ඇසළ", "නිකිණි", "බිනර", "වප්", "ඉල්", "උඳුවප්"],
-        weekdays: ["සඳුදා", "අඟහරුවාදා", "බදාදා", "බ්‍රහස්පතින්දා", "සිකුරාදා", "සෙනසුරාදා", "ඉරිදා", "සඳුදා", "අඟහ", "බදාදා", "බ්‍රහස්", "සිකු", "සෙන", "ඉරිදා", "සඳුදා", "අඟහරුවාදා", "බදාදා", "බ්‍රහස්පතින්දා", "සිකුරාදා", "සෙනසුරාදා", "ඉරිදා", "සඳුදා", "අඟහ", "බදාදා", "බ්‍රහස්", "සිකු", "සෙන", "ඉරිදා"],
-        periods: ["පෙ.ව.", "ප.ව."], eras: ["ක්‍රිස්තු වර්ෂ", "ක්‍රි.ව."],
-        dateFormats: ["y-MM-dd", "y MMM d", "y MMMM d", "y MMMM d, EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "si_LK", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}සිෆ්එ\u{1F}XPF\u{1F}CFPF\u{1E}දුරුතු\u{1F}නවම්\u{1F}මැදින්\u{1F}බක්\u{1F}වෙසක්\u{1F}පොසොන්\u{1F}ඇසළ\u{1F}නිකිණි\u{1F}බිනර\u{1F}වප්\u{1F}ඉල්\u{1F}උඳුවප්\u{1F}දුරුතු\u{1F}නවම්\u{1F}මැදින්\u{1F}බක්\u{1F}වෙසක්\u{1F}පොසොන්\u{1F}ඇසළ\u{1F}නිකිණි\u{1F}බිනර\u{1F}වප්\u{1F}ඉල්\u{1F}උඳුවප්\u{1E}සඳුදා\u{1F}අඟහරුවාදා\u{1F}බදාදා\u{1F}බ්‍රහස්පතින්දා\u{1F}සිකුරාදා\u{1F}සෙනසුරාදා\u{1F}ඉරිදා\u{1F}සඳුදා\u{1F}අඟහ\u{1F}බදාදා\u{1F}බ්‍රහස්\u{1F}සිකු\u{1F}සෙන\u{1F}ඉරිදා\u{1F}සඳුදා\u{1F}අඟහරුවාදා\u{1F}බදාදා\u{1F}බ්‍රහස්පතින්දා\u{1F}සිකුරාදා\u{1F}සෙනසුරාදා\u{1F}ඉරිදා\u{1F}සඳුදා\u{1F}අඟහ\u{1F}බදාදා\u{1F}බ්‍රහස්\u{1F}සිකු\u{1F}සෙන\u{1F}ඉරිදා\u{1E}පෙ.ව.\u{1F}ප.ව.\u{1E}ක්‍රිස්තු වර්ෂ\u{1F}ක්‍රි.ව.\u{1E}y-MM-dd\u{1F}y MMM d\u{1F}y MMMM d\u{1F}y MMMM d, EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "km_KH":
-      LocaleData(
-        identifier: "km_KH",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00¤", "#,##0.00¤;(#,##0.00¤)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["មករា", "កុម្ភៈ", "មីនា", "មេសា", "ឧសភា", "មិថុនា", "កក្កដា", "សីហា", "កញ្ញា", "តុលា", "វិច្ឆិកា", "ធ្នូ", "មករា", "កុម្ភៈ", "មីនា", "មេសា", "ឧសភា", "មិថុនា", "កក្កដា", "សីហា", "កញ្ញា", "តុលា", "វិច្ឆិកា", "ធ្នូ"],
-        weekdays: ["ច័ន្ទ", "អង្គារ", "ពុធ", "ព្រហស្បតិ៍", "សុក្រ", "សៅរ៍", "អាទិត្យ", "ចន្ទ", "អង្គារ", "ពុធ", "ព្រហ", "សុក្រ", "សៅរ៍", "អាទិត្យ", "ចន្ទ", "អង្គារ", "ពុធ", "ព្រហស្បតិ៍", "សុក្រ", "សៅរ៍", "អាទិត្យ", "ចន្ទ", "អង្គារ", "ពុធ", "ព្រហ", "សុក្រ", "សៅរ៍", "អាទិត្យ"],
-        periods: ["AM", "PM"], eras: ["គ្រិស្តសករាជ", "គ.ស."],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE d MMMM y"],
-        timeFormats: ["h:mm a", "h:mm:ss a", "h:mm:ss a z", "h:mm:ss a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "km_KH", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00¤\u{1F}#,##0.00¤;(#,##0.00¤)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}មករា\u{1F}កុម្ភៈ\u{1F}មីនា\u{1F}មេសា\u{1F}ឧសភា\u{1F}មិថុនា\u{1F}កក្កដា\u{1F}សីហា\u{1F}កញ្ញា\u{1F}តុលា\u{1F}វិច្ឆិកា\u{1F}ធ្នូ\u{1F}មករា\u{1F}កុម្ភៈ\u{1F}មីនា\u{1F}មេសា\u{1F}ឧសភា\u{1F}មិថុនា\u{1F}កក្កដា\u{1F}សីហា\u{1F}កញ្ញា\u{1F}តុលា\u{1F}វិច្ឆិកា\u{1F}ធ្នូ\u{1E}ច័ន្ទ\u{1F}អង្គារ\u{1F}ពុធ\u{1F}ព្រហស្បតិ៍\u{1F}សុក្រ\u{1F}សៅរ៍\u{1F}អាទិត្យ\u{1F}ចន្ទ\u{1F}អង្គារ\u{1F}ពុធ\u{1F}ព្រហ\u{1F}សុក្រ\u{1F}សៅរ៍\u{1F}អាទិត្យ\u{1F}ចន្ទ\u{1F}អង្គារ\u{1F}ពុធ\u{1F}ព្រហស្បតិ៍\u{1F}សុក្រ\u{1F}សៅរ៍\u{1F}អាទិត្យ\u{1F}ចន្ទ\u{1F}អង្គារ\u{1F}ពុធ\u{1F}ព្រហ\u{1F}សុក្រ\u{1F}សៅរ៍\u{1F}អាទិត្យ\u{1E}AM\u{1F}PM\u{1E}គ្រិស្តសករាជ\u{1F}គ.ស.\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE d MMMM y\u{1E}h:mm a\u{1F}h:mm:ss a\u{1F}h:mm:ss a z\u{1F}h:mm:ss a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "he_IL":
-      LocaleData(
-        identifier: "he_IL",
-        symbols: [".", ",", "\u{200E}-", "\u{200E}+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "\u{200F}#,##0.00\u{A0}\u{200F}¤;\u{200F}-#,##0.00\u{A0}\u{200F}¤", "\u{200F}#,##0.00\u{A0}\u{200F}¤;\u{200F}-#,##0.00\u{A0}\u{200F}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "\u{200E}CN¥\u{200E}", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["ינואר", "פברואר", "מרץ", "אפריל", "מאי", "יוני", "יולי", "אוגוסט", "ספטמבר", "אוקטובר", "נובמבר", "דצמבר", "ינו׳", "פבר׳", "מרץ", "אפר׳", "מאי", "יוני", "יולי", "אוג׳", "ספט׳", "אוק׳", "נוב׳", "דצמ׳"],
-        weekdays: ["יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון", "יום ב׳", "יום ג׳", "יום ד׳", "יום ה׳", "יום ו׳", "שבת", "יום א׳", "יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון", "יום ב׳", "יום ג׳", "יום ד׳", "יום ה׳", "יום ו׳", "שבת", "יום א׳"],
-        periods: ["AM", "PM"], eras: ["לספירה", "לספירה"],
-        dateFormats: ["d.M.y", "d בMMM y", "d בMMMM y", "EEEE, d בMMMM y"],
-        timeFormats: ["H:mm", "H:mm:ss", "H:mm:ss z", "H:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "he_IL", packed: ".\u{1F},\u{1F}\u{200E}-\u{1F}\u{200E}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}\u{200F}#,##0.00\u{A0}\u{200F}¤;\u{200F}-#,##0.00\u{A0}\u{200F}¤\u{1F}\u{200F}#,##0.00\u{A0}\u{200F}¤;\u{200F}-#,##0.00\u{A0}\u{200F}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}\u{200E}CN¥\u{200E}\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}ינואר\u{1F}פברואר\u{1F}מרץ\u{1F}אפריל\u{1F}מאי\u{1F}יוני\u{1F}יולי\u{1F}אוגוסט\u{1F}ספטמבר\u{1F}אוקטובר\u{1F}נובמבר\u{1F}דצמבר\u{1F}ינו׳\u{1F}פבר׳\u{1F}מרץ\u{1F}אפר׳\u{1F}מאי\u{1F}יוני\u{1F}יולי\u{1F}אוג׳\u{1F}ספט׳\u{1F}אוק׳\u{1F}נוב׳\u{1F}דצמ׳\u{1E}יום שני\u{1F}יום שלישי\u{1F}יום רביעי\u{1F}יום חמישי\u{1F}יום שישי\u{1F}יום שבת\u{1F}יום ראשון\u{1F}יום ב׳\u{1F}יום ג׳\u{1F}יום ד׳\u{1F}יום ה׳\u{1F}יום ו׳\u{1F}שבת\u{1F}יום א׳\u{1F}יום שני\u{1F}יום שלישי\u{1F}יום רביעי\u{1F}יום חמישי\u{1F}יום שישי\u{1F}יום שבת\u{1F}יום ראשון\u{1F}יום ב׳\u{1F}יום ג׳\u{1F}יום ד׳\u{1F}יום ה׳\u{1F}יום ו׳\u{1F}שבת\u{1F}יום א׳\u{1E}AM\u{1F}PM\u{1E}לספירה\u{1F}לספירה\u{1E}d.M.y\u{1F}d בMMM y\u{1F}d בMMMM y\u{1F}EEEE, d בMMMM y\u{1E}H:mm\u{1F}H:mm:ss\u{1F}H:mm:ss z\u{1F}H:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "nb_NO":
-      LocaleData(
-        identifier: "nb_NO",
-        symbols: [",", "\u{A0}", "−", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)"],
-        currencySymbols: ["EUR", "€", "GBP", "£", "NOK", "kr", "XOF", "F\u{202F}CFA"],
-        months: ["januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "desember", "jan.", "feb.", "mars", "apr.", "mai", "juni", "juli", "aug.", "sep.", "okt.", "nov.", "des."],
-        weekdays: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag", "man.", "tir.", "ons.", "tor.", "fre.", "lør.", "søn.", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag", "man.", "tir.", "ons.", "tor.", "fre.", "lør.", "søn."],
-        periods: ["a.m.", "p.m."], eras: ["etter Kristus", "e.Kr."],
-        dateFormats: ["dd.MM.y", "d. MMM y", "d. MMMM y", "EEEE d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "nb_NO", packed: ",\u{1F}\u{A0}\u{1F}−\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}¤\u{A0}#,##0.00;(¤\u{A0}#,##0.00)\u{1E}EUR\u{1F}€\u{1F}GBP\u{1F}£\u{1F}NOK\u{1F}kr\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}januar\u{1F}februar\u{1F}mars\u{1F}april\u{1F}mai\u{1F}juni\u{1F}juli\u{1F}august\u{1F}september\u{1F}oktober\u{1F}november\u{1F}desember\u{1F}jan.\u{1F}feb.\u{1F}mars\u{1F}apr.\u{1F}mai\u{1F}juni\u{1F}juli\u{1F}aug.\u{1F}sep.\u{1F}okt.\u{1F}nov.\u{1F}des.\u{1E}mandag\u{1F}tirsdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lørdag\u{1F}søndag\u{1F}man.\u{1F}tir.\u{1F}ons.\u{1F}tor.\u{1F}fre.\u{1F}lør.\u{1F}søn.\u{1F}mandag\u{1F}tirsdag\u{1F}onsdag\u{1F}torsdag\u{1F}fredag\u{1F}lørdag\u{1F}søndag\u{1F}man.\u{1F}tir.\u{1F}ons.\u{1F}tor.\u{1F}fre.\u{1F}lør.\u{1F}søn.\u{1E}a.m.\u{1F}p.m.\u{1E}etter Kristus\u{1F}e.Kr.\u{1E}dd.MM.y\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "az_Latn_AZ":
-      LocaleData(
-        identifier: "az_Latn_AZ",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avqust", "sentyabr", "oktyabr", "noyabr", "dekabr", "yan", "fev", "mar", "apr", "may", "iyn", "iyl", "avq", "sen", "okt", "noy", "dek"],
-        weekdays: ["Bazar ertəsi", "Çərşənbə axşamı", "Çərşənbə", "Cümə axşamı", "Cümə", "Şənbə", "Bazar", "B.e.", "Ç.a.", "Ç.", "C.a.", "C.", "Ş.", "B.", "Bazar ertəsi", "Çərşənbə axşamı", "Çərşənbə", "Cümə axşamı", "Cümə", "Şənbə", "Bazar", "B.E.", "Ç.A.", "Ç.", "C.A.", "C.", "Ş.", "B."],
-        periods: ["AM", "PM"], eras: ["bizim era", "b.e."],
-        dateFormats: ["dd.MM.yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "az_Latn_AZ", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}yanvar\u{1F}fevral\u{1F}mart\u{1F}aprel\u{1F}may\u{1F}iyun\u{1F}iyul\u{1F}avqust\u{1F}sentyabr\u{1F}oktyabr\u{1F}noyabr\u{1F}dekabr\u{1F}yan\u{1F}fev\u{1F}mar\u{1F}apr\u{1F}may\u{1F}iyn\u{1F}iyl\u{1F}avq\u{1F}sen\u{1F}okt\u{1F}noy\u{1F}dek\u{1E}Bazar ertəsi\u{1F}Çərşənbə axşamı\u{1F}Çərşənbə\u{1F}Cümə axşamı\u{1F}Cümə\u{1F}Şənbə\u{1F}Bazar\u{1F}B.e.\u{1F}Ç.a.\u{1F}Ç.\u{1F}C.a.\u{1F}C.\u{1F}Ş.\u{1F}B.\u{1F}Bazar ertəsi\u{1F}Çərşənbə axşamı\u{1F}Çərşənbə\u{1F}Cümə axşamı\u{1F}Cümə\u{1F}Şənbə\u{1F}Bazar\u{1F}B.E.\u{1F}Ç.A.\u{1F}Ç.\u{1F}C.A.\u{1F}C.\u{1F}Ş.\u{1F}B.\u{1E}AM\u{1F}PM\u{1E}bizim era\u{1F}b.e.\u{1E}dd.MM.yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "kk_KZ":
-      LocaleData(
-        identifier: "kk_KZ",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "RUB", "₽", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["қаңтар", "ақпан", "наурыз", "сәуір", "мамыр", "маусым", "шілде", "тамыз", "қыркүйек", "қазан", "қараша", "желтоқсан", "қаң.", "ақп.", "нау.", "сәу.", "мам.", "мау.", "шіл.", "там.", "қыр.", "қаз.", "қар.", "жел."],
-        weekdays: ["дүйсенбі", "сейсенбі", "сәрсенбі", "бейсенбі", "жұма", "сенбі", "жексенбі", "дс", "сс", "ср", "бс", "жм", "сб", "жс", "дүйсенбі", "сейсенбі", "сәрсенбі", "бейсенбі", "жұма", "сенбі", "жексенбі", "дс", "сс", "ср", "бс", "жм", "сб", "жс"],
-        periods: ["AM", "PM"], eras: ["біздің заманымыз", "б.з."],
-        dateFormats: ["dd.MM.yy", "y\u{202F}'ж'. dd MMM", "y\u{202F}'ж'. d MMMM", "y\u{202F}'ж'. d MMMM, EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "kk_KZ", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}RUB\u{1F}₽\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}қаңтар\u{1F}ақпан\u{1F}наурыз\u{1F}сәуір\u{1F}мамыр\u{1F}маусым\u{1F}шілде\u{1F}тамыз\u{1F}қыркүйек\u{1F}қазан\u{1F}қараша\u{1F}желтоқсан\u{1F}қаң.\u{1F}ақп.\u{1F}нау.\u{1F}сәу.\u{1F}мам.\u{1F}мау.\u{1F}шіл.\u{1F}там.\u{1F}қыр.\u{1F}қаз.\u{1F}қар.\u{1F}жел.\u{1E}дүйсенбі\u{1F}сейсенбі\u{1F}сәрсенбі\u{1F}бейсенбі\u{1F}жұма\u{1F}сенбі\u{1F}жексенбі\u{1F}дс\u{1F}сс\u{1F}ср\u{1F}бс\u{1F}жм\u{1F}сб\u{1F}жс\u{1F}дүйсенбі\u{1F}сейсенбі\u{1F}сәрсенбі\u{1F}бейсенбі\u{1F}жұма\u{1F}сенбі\u{1F}жексенбі\u{1F}дс\u{1F}сс\u{1F}ср\u{1F}бс\u{1F}жм\u{1F}сб\u{1F}жс\u{1E}AM\u{1F}PM\u{1E}біздің заманымыз\u{1F}б.з.\u{1E}dd.MM.yy\u{1F}y\u{202F}'ж'. dd MMM\u{1F}y\u{202F}'ж'. d MMMM\u{1F}y\u{202F}'ж'. d MMMM, EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "sr_Cyrl_RS":
-      LocaleData(
-        identifier: "sr_Cyrl_RS",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "CAD", "CA$", "HKD", "HK$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["јануар", "фебруар", "март", "април", "мај", "јун", "јул", "август", "септембар", "октобар", "новембар", "децембар", "јан", "феб", "мар", "апр", "мај", "јун", "јул", "авг", "сеп", "окт", "нов", "дец"],
-        weekdays: ["понедељак", "уторак", "среда", "четвртак", "петак", "субота", "недеља", "пон", "уто", "сре", "чет", "пет", "суб", "нед", "понедељак", "уторак", "среда", "четвртак", "петак", "субота", "недеља", "пон", "уто", "сре", "чет", "пет", "суб", "нед"],
-        periods: ["AM", "PM"], eras: ["нове ере", "н. е."],
-        dateFormats: ["d. M. y.", "d. M. y.", "d. MMMM y.", "EEEE, d. MMMM y."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "sr_Cyrl_RS", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}јануар\u{1F}фебруар\u{1F}март\u{1F}април\u{1F}мај\u{1F}јун\u{1F}јул\u{1F}август\u{1F}септембар\u{1F}октобар\u{1F}новембар\u{1F}децембар\u{1F}јан\u{1F}феб\u{1F}мар\u{1F}апр\u{1F}мај\u{1F}јун\u{1F}јул\u{1F}авг\u{1F}сеп\u{1F}окт\u{1F}нов\u{1F}дец\u{1E}понедељак\u{1F}уторак\u{1F}среда\u{1F}четвртак\u{1F}петак\u{1F}субота\u{1F}недеља\u{1F}пон\u{1F}уто\u{1F}сре\u{1F}чет\u{1F}пет\u{1F}суб\u{1F}нед\u{1F}понедељак\u{1F}уторак\u{1F}среда\u{1F}четвртак\u{1F}петак\u{1F}субота\u{1F}недеља\u{1F}пон\u{1F}уто\u{1F}сре\u{1F}чет\u{1F}пет\u{1F}суб\u{1F}нед\u{1E}AM\u{1F}PM\u{1E}нове ере\u{1F}н. е.\u{1E}d. M. y.\u{1F}d. M. y.\u{1F}d. MMMM y.\u{1F}EEEE, d. MMMM y.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "ig_NG":
-      LocaleData(
-        identifier: "ig_NG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Jenụwarị", "Febrụwarị", "Maachị", "Epreel", "Mee", "Jun", "Julaị", "Ọgọọst", "Septemba", "Ọktoba", "Novemba", "Disemba", "Jen", "Feb", "Maa", "Epr", "Mee", "Juu", "Jul", "Ọgọ", "Sep", "Ọkt", "Nov", "Dis"],
-        weekdays: ["Mọnde", "Tiuzdee", "Wenezdee", "Tọọzdee", "Fraịdee", "Satọdee", "Sọndee", "Mọn", "Tiu", "Wen", "Tọọ", "Fraị", "Sat", "Sọn", "Mọnde", "Tiuzdee", "Wenezdee", "Tọọzdee", "Fraịdee", "Satọdee", "Sọndee", "Mọn", "Tiu", "Wen", "Tọọ", "Fraị", "Sat", "Sọn"],
-        periods: ["N’ụtụtụ", "N’abalị"], eras: ["Afọ Kraịst", "AD"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ig_NG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Jenụwarị\u{1F}Febrụwarị\u{1F}Maachị\u{1F}Epreel\u{1F}Mee\u{1F}Jun\u{1F}Julaị\u{1F}Ọgọọst\u{1F}Septemba\u{1F}Ọktoba\u{1F}Novemba\u{1F}Disemba\u{1F}Jen\u{1F}Feb\u{1F}Maa\u{1F}Epr\u{1F}Mee\u{1F}Juu\u{1F}Jul\u{1F}Ọgọ\u{1F}Sep\u{1F}Ọkt\u{1F}Nov\u{1F}Dis\u{1E}Mọnde\u{1F}Tiuzdee\u{1F}Wenezdee\u{1F}Tọọzdee\u{1F}Fraịdee\u{1F}Satọdee\u{1F}Sọndee\u{1F}Mọn\u{1F}Tiu\u{1F}Wen\u{1F}Tọọ\u{1F}Fraị\u{1F}Sat\u{1F}Sọn\u{1F}Mọnde\u{1F}Tiuzdee\u{1F}Wenezdee\u{1F}Tọọzdee\u{1F}Fraịdee\u{1F}Satọdee\u{1F}Sọndee\u{1F}Mọn\u{1F}Tiu\u{1F}Wen\u{1F}Tọọ\u{1F}Fraị\u{1F}Sat\u{1F}Sọn\u{1E}N’ụtụtụ\u{1F}N’abalị\u{1E}Afọ Kraịst\u{1F}AD\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_CH":
-      LocaleData(
-        identifier: "de_CH",
-        symbols: [".", "'", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00;¤-#,##0.00", "¤\u{A0}#,##0.00;¤-#,##0.00"],
-        currencySymbols: ["USD", "$", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_CH", packed: ".\u{1F}'\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00;¤-#,##0.00\u{1F}¤\u{A0}#,##0.00;¤-#,##0.00\u{1E}USD\u{1F}$\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sept.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "fr_CH":
-      LocaleData(
-        identifier: "fr_CH",
-        symbols: [",", "'", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "$US", "EUR", "€", "GBP", "£GB", "AUD", "$AU", "CAD", "$CA", "SGD", "$SG", "KRW", "₩", "NZD", "$NZ", "INR", "₹", "MXN", "$MX", "BRL", "R$", "ILS", "₪", "CLP", "$CL", "COP", "$CO", "ITL", "₤IT", "LBP", "£LB", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "FCFP"],
-        months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        periods: ["AM", "PM"], eras: ["après Jésus-Christ", "ap. J.-C."],
-        dateFormats: ["dd.MM.yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH.mm:ss 'h' zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "fr_CH", packed: ",\u{1F}'\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}$US\u{1F}EUR\u{1F}€\u{1F}GBP\u{1F}£GB\u{1F}AUD\u{1F}$AU\u{1F}CAD\u{1F}$CA\u{1F}SGD\u{1F}$SG\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$NZ\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}$MX\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}CLP\u{1F}$CL\u{1F}COP\u{1F}$CO\u{1F}ITL\u{1F}₤IT\u{1F}LBP\u{1F}£LB\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}FCFP\u{1E}janvier\u{1F}février\u{1F}mars\u{1F}avril\u{1F}mai\u{1F}juin\u{1F}juillet\u{1F}août\u{1F}septembre\u{1F}octobre\u{1F}novembre\u{1F}décembre\u{1F}janv.\u{1F}févr.\u{1F}mars\u{1F}avr.\u{1F}mai\u{1F}juin\u{1F}juil.\u{1F}août\u{1F}sept.\u{1F}oct.\u{1F}nov.\u{1F}déc.\u{1E}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1F}lundi\u{1F}mardi\u{1F}mercredi\u{1F}jeudi\u{1F}vendredi\u{1F}samedi\u{1F}dimanche\u{1F}lun.\u{1F}mar.\u{1F}mer.\u{1F}jeu.\u{1F}ven.\u{1F}sam.\u{1F}dim.\u{1E}AM\u{1F}PM\u{1E}après Jésus-Christ\u{1F}ap. J.-C.\u{1E}dd.MM.yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH.mm:ss 'h' zzzz\u{1E}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "it_CH":
-      LocaleData(
-        identifier: "it_CH",
-        symbols: [".", "'", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00;¤-#,##0.00", "¤\u{A0}#,##0.00;¤-#,##0.00"],
-        currencySymbols: ["EUR", "€", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "NZD", "NZ$", "THB", "฿", "ILS", "₪", "PHP", "₱", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre", "gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
-        weekdays: ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica", "lun", "mar", "mer", "gio", "ven", "sab", "dom", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica", "lun", "mar", "mer", "gio", "ven", "sab", "dom"],
-        periods: ["AM", "PM"], eras: ["dopo Cristo", "d.C."],
-        dateFormats: ["dd.MM.yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "it_CH", packed: ".\u{1F}'\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00;¤-#,##0.00\u{1F}¤\u{A0}#,##0.00;¤-#,##0.00\u{1E}EUR\u{1F}€\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}NZD\u{1F}NZ$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}gennaio\u{1F}febbraio\u{1F}marzo\u{1F}aprile\u{1F}maggio\u{1F}giugno\u{1F}luglio\u{1F}agosto\u{1F}settembre\u{1F}ottobre\u{1F}novembre\u{1F}dicembre\u{1F}gen\u{1F}feb\u{1F}mar\u{1F}apr\u{1F}mag\u{1F}giu\u{1F}lug\u{1F}ago\u{1F}set\u{1F}ott\u{1F}nov\u{1F}dic\u{1E}lunedì\u{1F}martedì\u{1F}mercoledì\u{1F}giovedì\u{1F}venerdì\u{1F}sabato\u{1F}domenica\u{1F}lun\u{1F}mar\u{1F}mer\u{1F}gio\u{1F}ven\u{1F}sab\u{1F}dom\u{1F}lunedì\u{1F}martedì\u{1F}mercoledì\u{1F}giovedì\u{1F}venerdì\u{1F}sabato\u{1F}domenica\u{1F}lun\u{1F}mar\u{1F}mer\u{1F}gio\u{1F}ven\u{1F}sab\u{1F}dom\u{1E}AM\u{1F}PM\u{1E}dopo Cristo\u{1F}d.C.\u{1E}dd.MM.yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "rm_CH":
-      LocaleData(
-        identifier: "rm_CH",
-        symbols: [",", "\u{202F}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["da schaner", "da favrer", "da mars", "d’avrigl", "da matg", "da zercladur", "da fanadur", "d’avust", "da settember", "d’october", "da november", "da december", "schan.", "favr.", "mars", "avr.", "matg", "zercl.", "fan.", "avust", "sett.", "oct.", "nov.", "dec."],
-        weekdays: ["glindesdi", "mardi", "mesemna", "gievgia", "venderdi", "sonda", "dumengia", "gli", "ma", "me", "gie", "ve", "so", "du", "glindesdi", "mardi", "mesemna", "gievgia", "venderdi", "sonda", "dumengia", "gli", "ma", "me", "gie", "ve", "so", "du"],
-        periods: ["AM", "PM"], eras: ["suenter Cristus", "s.C."],
-        dateFormats: ["dd-MM-yy", "dd-MM-y", "d MMMM y", "EEEE, 'ils' d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "rm_CH", packed: ",\u{1F}\u{202F}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}da schaner\u{1F}da favrer\u{1F}da mars\u{1F}d’avrigl\u{1F}da matg\u{1F}da zercladur\u{1F}da fanadur\u{1F}d’avust\u{1F}da settember\u{1F}d’october\u{1F}da november\u{1F}da december\u{1F}schan.\u{1F}favr.\u{1F}mars\u{1F}avr.\u{1F}matg\u{1F}zercl.\u{1F}fan.\u{1F}avust\u{1F}sett.\u{1F}oct.\u{1F}nov.\u{1F}dec.\u{1E}glindesdi\u{1F}mardi\u{1F}mesemna\u{1F}gievgia\u{1F}venderdi\u{1F}sonda\u{1F}dumengia\u{1F}gli\u{1F}ma\u{1F}me\u{1F}gie\u{1F}ve\u{1F}so\u{1F}du\u{1F}glindesdi\u{1F}mardi\u{1F}mesemna\u{1F}gievgia\u{1F}venderdi\u{1F}sonda\u{1F}dumengia\u{1F}gli\u{1F}ma\u{1F}me\u{1F}gie\u{1F}ve\u{1F}so\u{1F}du\u{1E}AM\u{1F}PM\u{1E}suenter Cristus\u{1F}s.C.\u{1E}dd-MM-yy\u{1F}dd-MM-y\u{1F}d MMMM y\u{1F}EEEE, 'ils' d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "de_LI":
-      LocaleData(
-        identifier: "de_LI",
-        symbols: [".", "'", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤\u{A0}#,##0.00", "¤\u{A0}#,##0.00"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "¥", "GBP", "£", "CNY", "CN¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember", "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
-        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        periods: ["AM", "PM"], eras: ["unserer Zeitrechnung", "n. Chr."],
-        dateFormats: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "de_LI", packed: ".\u{1F}'\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤\u{A0}#,##0.00\u{1F}¤\u{A0}#,##0.00\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}Januar\u{1F}Februar\u{1F}März\u{1F}April\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}August\u{1F}September\u{1F}Oktober\u{1F}November\u{1F}Dezember\u{1F}Jan.\u{1F}Feb.\u{1F}März\u{1F}Apr.\u{1F}Mai\u{1F}Juni\u{1F}Juli\u{1F}Aug.\u{1F}Sept.\u{1F}Okt.\u{1F}Nov.\u{1F}Dez.\u{1E}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo.\u{1F}Di.\u{1F}Mi.\u{1F}Do.\u{1F}Fr.\u{1F}Sa.\u{1F}So.\u{1F}Montag\u{1F}Dienstag\u{1F}Mittwoch\u{1F}Donnerstag\u{1F}Freitag\u{1F}Samstag\u{1F}Sonntag\u{1F}Mo\u{1F}Di\u{1F}Mi\u{1F}Do\u{1F}Fr\u{1F}Sa\u{1F}So\u{1E}AM\u{1F}PM\u{1E}unserer Zeitrechnung\u{1F}n. Chr.\u{1E}dd.MM.yy\u{1F}dd.MM.y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_150":
-      LocaleData(
-        identifier: "en_150",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_150", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_NZ":
-      LocaleData(
-        identifier: "en_NZ",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["dd/MM/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_NZ", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}dd/MM/y\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "en_SG":
-      LocaleData(
-        identifier: "en_SG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "SGD", "$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "PHP", "₱", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
-        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        periods: ["am", "pm"], eras: ["Anno Domini", "AD"],
-        dateFormats: ["d/M/yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "en_SG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}SGD\u{1F}$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}PHP\u{1F}₱\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}January\u{1F}February\u{1F}March\u{1F}April\u{1F}May\u{1F}June\u{1F}July\u{1F}August\u{1F}September\u{1F}October\u{1F}November\u{1F}December\u{1F}Jan\u{1F}Feb\u{1F}Mar\u{1F}Apr\u{1F}May\u{1F}Jun\u{1F}Jul\u{1F}Aug\u{1F}Sept\u{1F}Oct\u{1F}Nov\u{1F}Dec\u{1E}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1F}Monday\u{1F}Tuesday\u{1F}Wednesday\u{1F}Thursday\u{1F}Friday\u{1F}Saturday\u{1F}Sunday\u{1F}Mon\u{1F}Tue\u{1F}Wed\u{1F}Thu\u{1F}Fri\u{1F}Sat\u{1F}Sun\u{1E}am\u{1F}pm\u{1E}Anno Domini\u{1F}AD\u{1E}d/M/yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a z\u{1F}h:mm:ss\u{202F}a zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "zh_Hans_SG":
-      LocaleData(
-        identifier: "zh_Hans_SG",
-        symbols: [".", ",", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "¤#,##0.00", "¤#,##0.00;(¤#,##0.00)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "¥", "AUD", "AU$", "CAD", "CA$", "HKD", "HK$", "SGD", "$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月", "1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "周一", "周二", "周三", "周四", "周五", "周六", "周日"],
-        periods: ["上午", "下午"], eras: ["公元", "公元"],
-        dateFormats: ["dd/MM/yy", "y年M月d日", "y年M月d日", "y年M月d日EEEE"],
-        timeFormats: ["ah:mm", "ah:mm:ss", "z ah:mm:ss", "zzzz ah:mm:ss"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1} {0}", "{1} {0}"])
+      LocaleData(identifier: "zh_Hans_SG", packed: ".\u{1F},\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}¤#,##0.00\u{1F}¤#,##0.00;(¤#,##0.00)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}¥\u{1F}AUD\u{1F}AU$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}SGD\u{1F}$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}一月\u{1F}二月\u{1F}三月\u{1F}四月\u{1F}五月\u{1F}六月\u{1F}七月\u{1F}八月\u{1F}九月\u{1F}十月\u{1F}十一月\u{1F}十二月\u{1F}1月\u{1F}2月\u{1F}3月\u{1F}4月\u{1F}5月\u{1F}6月\u{1F}7月\u{1F}8月\u{1F}9月\u{1F}10月\u{1F}11月\u{1F}12月\u{1E}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}周一\u{1F}周二\u{1F}周三\u{1F}周四\u{1F}周五\u{1F}周六\u{1F}周日\u{1F}星期一\u{1F}星期二\u{1F}星期三\u{1F}星期四\u{1F}星期五\u{1F}星期六\u{1F}星期日\u{1F}周一\u{1F}周二\u{1F}周三\u{1F}周四\u{1F}周五\u{1F}周六\u{1F}周日\u{1E}上午\u{1F}下午\u{1E}公元\u{1F}公元\u{1E}dd/MM/yy\u{1F}y年M月d日\u{1F}y年M月d日\u{1F}y年M月d日EEEE\u{1E}ah:mm\u{1F}ah:mm:ss\u{1F}z ah:mm:ss\u{1F}zzzz ah:mm:ss\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}\u{1F}{1} {0}")
     case "is_IS":
-      LocaleData(
-        identifier: "is_IS",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["JPY", "JP¥", "CNY", "CN¥", "HKD", "HK$", "ILS", "₪", "ISK", "kr.", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["janúar", "febrúar", "mars", "apríl", "maí", "júní", "júlí", "ágúst", "september", "október", "nóvember", "desember", "jan.", "feb.", "mar.", "apr.", "maí", "jún.", "júl.", "ágú.", "sep.", "okt.", "nóv.", "des."],
-        weekdays: ["mánudagur", "þriðjudagur", "miðvikudagur", "fimmtudagur", "föstudagur", "laugardagur", "sunnudagur", "mán.", "þri.", "mið.", "fim.", "fös.", "lau.", "sun.", "mánudagur", "þriðjudagur", "miðvikudagur", "fimmtudagur", "föstudagur", "laugardagur", "sunnudagur", "mán.", "þri.", "mið.", "fim.", "fös.", "lau.", "sun."],
-        periods: ["f.h.", "e.h."], eras: ["eftir Krist", "e.Kr."],
-        dateFormats: ["d.M.y", "d. MMM y", "d. MMMM y", "EEEE, d. MMMM y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "is_IS", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}JPY\u{1F}JP¥\u{1F}CNY\u{1F}CN¥\u{1F}HKD\u{1F}HK$\u{1F}ILS\u{1F}₪\u{1F}ISK\u{1F}kr.\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}janúar\u{1F}febrúar\u{1F}mars\u{1F}apríl\u{1F}maí\u{1F}júní\u{1F}júlí\u{1F}ágúst\u{1F}september\u{1F}október\u{1F}nóvember\u{1F}desember\u{1F}jan.\u{1F}feb.\u{1F}mar.\u{1F}apr.\u{1F}maí\u{1F}jún.\u{1F}júl.\u{1F}ágú.\u{1F}sep.\u{1F}okt.\u{1F}nóv.\u{1F}des.\u{1E}mánudagur\u{1F}þriðjudagur\u{1F}miðvikudagur\u{1F}fimmtudagur\u{1F}föstudagur\u{1F}laugardagur\u{1F}sunnudagur\u{1F}mán.\u{1F}þri.\u{1F}mið.\u{1F}fim.\u{1F}fös.\u{1F}lau.\u{1F}sun.\u{1F}mánudagur\u{1F}þriðjudagur\u{1F}miðvikudagur\u{1F}fimmtudagur\u{1F}föstudagur\u{1F}laugardagur\u{1F}sunnudagur\u{1F}mán.\u{1F}þri.\u{1F}mið.\u{1F}fim.\u{1F}fös.\u{1F}lau.\u{1F}sun.\u{1E}f.h.\u{1F}e.h.\u{1E}eftir Krist\u{1F}e.Kr.\u{1E}d.M.y\u{1F}d. MMM y\u{1F}d. MMMM y\u{1F}EEEE, d. MMMM y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "ka_GE":
-      LocaleData(
-        identifier: "ka_GE",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "GBP", "£", "CAD", "CA$", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["იანვარი", "თებერვალი", "მარტი", "აპრილი", "მაისი", "ივნისი", "ივლისი", "აგვისტო", "სექტემბერი", "ოქტომბერი", "ნოემბერი", "დეკემბერი", "იან", "თებ", "მარ", "აპრ", "მაი", "ივნ", "ივლ", "აგვ", "სექ", "ოქტ", "ნოე", "დეკ"],
-        weekdays: ["ორშაბათი", "სამშაბათი", "ოთხშაბათი", "ხუთშაბათი", "პარასკევი", "შაბათი", "კვირა", "ორშ", "სამ", "ოთხ", "ხუთ", "პარ", "შაბ", "კვი", "ორშაბათი", "სამშაბათი", "ოთხშაბათი", "ხუთშაბათი", "პარასკევი", "შაბათი", "კვირა", "ორშ", "სამ", "ოთხ", "ხუთ", "პარ", "შაბ", "კვი"],
-        periods: ["AM", "PM"], eras: ["ახალი წელთაღრიცხვით", "ახ. წ."],
-        dateFormats: ["dd.MM.yy", "d MMM. y", "d MMMM, y", "EEEE, dd MMMM, y"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "ka_GE", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}GBP\u{1F}£\u{1F}CAD\u{1F}CA$\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}იანვარი\u{1F}თებერვალი\u{1F}მარტი\u{1F}აპრილი\u{1F}მაისი\u{1F}ივნისი\u{1F}ივლისი\u{1F}აგვისტო\u{1F}სექტემბერი\u{1F}ოქტომბერი\u{1F}ნოემბერი\u{1F}დეკემბერი\u{1F}იან\u{1F}თებ\u{1F}მარ\u{1F}აპრ\u{1F}მაი\u{1F}ივნ\u{1F}ივლ\u{1F}აგვ\u{1F}სექ\u{1F}ოქტ\u{1F}ნოე\u{1F}დეკ\u{1E}ორშაბათი\u{1F}სამშაბათი\u{1F}ოთხშაბათი\u{1F}ხუთშაბათი\u{1F}პარასკევი\u{1F}შაბათი\u{1F}კვირა\u{1F}ორშ\u{1F}სამ\u{1F}ოთხ\u{1F}ხუთ\u{1F}პარ\u{1F}შაბ\u{1F}კვი\u{1F}ორშაბათი\u{1F}სამშაბათი\u{1F}ოთხშაბათი\u{1F}ხუთშაბათი\u{1F}პარასკევი\u{1F}შაბათი\u{1F}კვირა\u{1F}ორშ\u{1F}სამ\u{1F}ოთხ\u{1F}ხუთ\u{1F}პარ\u{1F}შაბ\u{1F}კვი\u{1E}AM\u{1F}PM\u{1E}ახალი წელთაღრიცხვით\u{1F}ახ. წ.\u{1E}dd.MM.yy\u{1F}d MMM. y\u{1F}d MMMM, y\u{1F}EEEE, dd MMMM, y\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "hy_AM":
-      LocaleData(
-        identifier: "hy_AM",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "BRL", "R$", "THB", "฿", "ILS", "₪", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["հունվարի", "փետրվարի", "մարտի", "ապրիլի", "մայիսի", "հունիսի", "հուլիսի", "օգոստոսի", "սեպտեմբերի", "հոկտեմբերի", "նոյեմբերի", "դեկտեմբերի", "հնվ", "փտվ", "մրտ", "ապր", "մյս", "հնս", "հլս", "օգս", "սեպ", "հոկ", "նոյ", "դեկ"],
-        weekdays: ["երկուշաբթի", "երեքշաբթի", "չորեքշաբթի", "հինգշաբթի", "ուրբաթ", "շաբաթ", "կիրակի", "երկ", "երք", "չրք", "հնգ", "ուր", "շբթ", "կիր", "երկուշաբթի", "երեքշաբթի", "չորեքշաբթի", "հինգշաբթի", "ուրբաթ", "շաբաթ", "կիրակի", "երկ", "երք", "չրք", "հնգ", "ուր", "շբթ", "կիր"],
-        periods: ["AM", "PM"], eras: ["Քրիստոսից հետո", "մ.թ."],
-        dateFormats: ["dd.MM.yy", "y թ. MMM d", "y թ. MMMM d", "y թ. MMMM d, EEEE"],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "hy_AM", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}BRL\u{1F}R$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}հունվարի\u{1F}փետրվարի\u{1F}մարտի\u{1F}ապրիլի\u{1F}մայիսի\u{1F}հունիսի\u{1F}հուլիսի\u{1F}օգոստոսի\u{1F}սեպտեմբերի\u{1F}հոկտեմբերի\u{1F}նոյեմբերի\u{1F}դեկտեմբերի\u{1F}հնվ\u{1F}փտվ\u{1F}մրտ\u{1F}ապր\u{1F}մյս\u{1F}հնս\u{1F}հլս\u{1F}օգս\u{1F}սեպ\u{1F}հոկ\u{1F}նոյ\u{1F}դեկ\u{1E}երկուշաբթի\u{1F}երեքշաբթի\u{1F}չորեքշաբթի\u{1F}հինգշաբթի\u{1F}ուրբաթ\u{1F}շաբաթ\u{1F}կիրակի\u{1F}երկ\u{1F}երք\u{1F}չրք\u{1F}հնգ\u{1F}ուր\u{1F}շբթ\u{1F}կիր\u{1F}երկուշաբթի\u{1F}երեքշաբթի\u{1F}չորեքշաբթի\u{1F}հինգշաբթի\u{1F}ուրբաթ\u{1F}շաբաթ\u{1F}կիրակի\u{1F}երկ\u{1F}երք\u{1F}չրք\u{1F}հնգ\u{1F}ուր\u{1F}շբթ\u{1F}կիր\u{1E}AM\u{1F}PM\u{1E}Քրիստոսից հետո\u{1F}մ.թ.\u{1E}dd.MM.yy\u{1F}y թ. MMM d\u{1F}y թ. MMMM d\u{1F}y թ. MMMM d, EEEE\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "sq_AL":
-      LocaleData(
-        identifier: "sq_AL",
-        symbols: [",", "\u{A0}", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "JPY", "JP¥", "GBP", "£", "CNY", "CN¥", "AUD", "A$", "CAD", "CA$", "HKD", "HK$", "KRW", "₩", "NZD", "NZ$", "INR", "₹", "MXN", "MX$", "TWD", "NT$", "THB", "฿", "ILS", "₪", "ALL", "Lekë", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["janar", "shkurt", "mars", "prill", "maj", "qershor", "korrik", "gusht", "shtator", "tetor", "nëntor", "dhjetor", "jan", "shk", "mar", "pri", "maj", "qer", "korr", "gush", "sht", "tet", "nën", "dhj"],
-        weekdays: ["e hënë", "e martë", "e mërkurë", "e enjte", "e premte", "e shtunë", "e diel", "hën", "mar", "mër", "enj", "pre", "sht", "die", "e hënë", "e martë", "e mërkurë", "e enjte", "e premte", "e shtunë", "e diel", "hën", "mar", "mër", "enj", "pre", "sht", "die"],
-        periods: ["p.d.", "m.d."], eras: ["mbas Krishtit", "mb.K."],
-        dateFormats: ["d.M.yy", "d MMM y", "d MMMM y", "EEEE, d MMMM y"],
-        timeFormats: ["h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a, z", "h:mm:ss\u{202F}a, zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "sq_AL", packed: ",\u{1F}\u{A0}\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤;(#,##0.00\u{A0}¤)\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}JPY\u{1F}JP¥\u{1F}GBP\u{1F}£\u{1F}CNY\u{1F}CN¥\u{1F}AUD\u{1F}A$\u{1F}CAD\u{1F}CA$\u{1F}HKD\u{1F}HK$\u{1F}KRW\u{1F}₩\u{1F}NZD\u{1F}NZ$\u{1F}INR\u{1F}₹\u{1F}MXN\u{1F}MX$\u{1F}TWD\u{1F}NT$\u{1F}THB\u{1F}฿\u{1F}ILS\u{1F}₪\u{1F}ALL\u{1F}Lekë\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}janar\u{1F}shkurt\u{1F}mars\u{1F}prill\u{1F}maj\u{1F}qershor\u{1F}korrik\u{1F}gusht\u{1F}shtator\u{1F}tetor\u{1F}nëntor\u{1F}dhjetor\u{1F}jan\u{1F}shk\u{1F}mar\u{1F}pri\u{1F}maj\u{1F}qer\u{1F}korr\u{1F}gush\u{1F}sht\u{1F}tet\u{1F}nën\u{1F}dhj\u{1E}e hënë\u{1F}e martë\u{1F}e mërkurë\u{1F}e enjte\u{1F}e premte\u{1F}e shtunë\u{1F}e diel\u{1F}hën\u{1F}mar\u{1F}mër\u{1F}enj\u{1F}pre\u{1F}sht\u{1F}die\u{1F}e hënë\u{1F}e martë\u{1F}e mërkurë\u{1F}e enjte\u{1F}e premte\u{1F}e shtunë\u{1F}e diel\u{1F}hën\u{1F}mar\u{1F}mër\u{1F}enj\u{1F}pre\u{1F}sht\u{1F}die\u{1E}p.d.\u{1F}m.d.\u{1E}mbas Krishtit\u{1F}mb.K.\u{1E}d.M.yy\u{1F}d MMM y\u{1F}d MMMM y\u{1F}EEEE, d MMMM y\u{1E}h:mm\u{202F}a\u{1F}h:mm:ss\u{202F}a\u{1F}h:mm:ss\u{202F}a, z\u{1F}h:mm:ss\u{202F}a, zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "mk_MK":
-      LocaleData(
-        identifier: "mk_MK",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0\u{A0}%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["USD", "US$", "EUR", "€", "CAD", "CA$", "MXN", "MX$", "BRL", "R$", "XAF", "FCFA", "XOF", "F\u{202F}CFA", "XPF", "CFPF"],
-        months: ["јануари", "февруари", "март", "април", "мај", "јуни", "јули", "август", "септември", "октомври", "ноември", "декември", "јан.", "фев.", "мар.", "апр.", "мај", "јун.", "јул.", "авг.", "сеп.", "окт.", "ное.", "дек."],
-        weekdays: ["понеделник", "вторник", "среда", "четврток", "петок", "сабота", "недела", "пон.", "вто.", "сре.", "чет.", "пет.", "саб.", "нед.", "понеделник", "вторник", "среда", "четврток", "петок", "сабота", "недела", "пон.", "вто.", "сре.", "чет.", "пет.", "саб.", "нед."],
-        periods: ["претпл.", "попл."], eras: ["од нашата ера", "н. е."],
-        dateFormats: ["d.M.y\u{202F}'г'.", "d MMM y\u{202F}'г'.", "d MMMM y\u{202F}'г'.", "EEEE, d MMMM y\u{202F}'г'."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1}, {0}", "{1}, {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "mk_MK", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0\u{A0}%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}USD\u{1F}US$\u{1F}EUR\u{1F}€\u{1F}CAD\u{1F}CA$\u{1F}MXN\u{1F}MX$\u{1F}BRL\u{1F}R$\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1F}XPF\u{1F}CFPF\u{1E}јануари\u{1F}февруари\u{1F}март\u{1F}април\u{1F}мај\u{1F}јуни\u{1F}јули\u{1F}август\u{1F}септември\u{1F}октомври\u{1F}ноември\u{1F}декември\u{1F}јан.\u{1F}фев.\u{1F}мар.\u{1F}апр.\u{1F}мај\u{1F}јун.\u{1F}јул.\u{1F}авг.\u{1F}сеп.\u{1F}окт.\u{1F}ное.\u{1F}дек.\u{1E}понеделник\u{1F}вторник\u{1F}среда\u{1F}четврток\u{1F}петок\u{1F}сабота\u{1F}недела\u{1F}пон.\u{1F}вто.\u{1F}сре.\u{1F}чет.\u{1F}пет.\u{1F}саб.\u{1F}нед.\u{1F}понеделник\u{1F}вторник\u{1F}среда\u{1F}четврток\u{1F}петок\u{1F}сабота\u{1F}недела\u{1F}пон.\u{1F}вто.\u{1F}сре.\u{1F}чет.\u{1F}пет.\u{1F}саб.\u{1F}нед.\u{1E}претпл.\u{1F}попл.\u{1E}од нашата ера\u{1F}н. е.\u{1E}d.M.y\u{202F}'г'.\u{1F}d MMM y\u{202F}'г'.\u{1F}d MMMM y\u{202F}'г'.\u{1F}EEEE, d MMMM y\u{202F}'г'.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     case "bs_Latn_BA":
-      LocaleData(
-        identifier: "bs_Latn_BA",
-        symbols: [",", ".", "-", "+", "%", "E"],
-        numberPatterns: ["#,##0.###", "#,##0%", "#E0", "#,##0.00\u{A0}¤", "#,##0.00\u{A0}¤"],
-        currencySymbols: ["EUR", "€", "JPY", "¥", "KRW", "₩", "INR", "₹", "TWD", "NT$", "THB", "฿", "VND", "₫", "XAF", "FCFA", "XOF", "F\u{202F}CFA"],
-        months: ["januar", "februar", "mart", "april", "maj", "juni", "juli", "august", "septembar", "oktobar", "novembar", "decembar", "jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
-        weekdays: ["ponedjeljak", "utorak", "srijeda", "četvrtak", "petak", "subota", "nedjelja", "pon", "uto", "sri", "čet", "pet", "sub", "ned", "ponedjeljak", "utorak", "srijeda", "četvrtak", "petak", "subota", "nedjelja", "pon", "uto", "sri", "čet", "pet", "sub", "ned"],
-        periods: ["a.\u{202F}m.", "p.\u{202F}m."], eras: ["nove ere", "n. e."],
-        dateFormats: ["d. M. y.", "d. MMM y.", "d. MMMM y.", "EEEE, d. MMMM y."],
-        timeFormats: ["HH:mm", "HH:mm:ss", "HH:mm:ss z", "HH:mm:ss zzzz"],
-        dateTimeFormats: ["{1} {0}", "{1} {0}", "{1}, {0}", "{1}, {0}"])
+      LocaleData(identifier: "bs_Latn_BA", packed: ",\u{1F}.\u{1F}-\u{1F}+\u{1F}%\u{1F}E\u{1E}#,##0.###\u{1F}#,##0%\u{1F}#E0\u{1F}#,##0.00\u{A0}¤\u{1F}#,##0.00\u{A0}¤\u{1E}EUR\u{1F}€\u{1F}JPY\u{1F}¥\u{1F}KRW\u{1F}₩\u{1F}INR\u{1F}₹\u{1F}TWD\u{1F}NT$\u{1F}THB\u{1F}฿\u{1F}VND\u{1F}₫\u{1F}XAF\u{1F}FCFA\u{1F}XOF\u{1F}F\u{202F}CFA\u{1E}januar\u{1F}februar\u{1F}mart\u{1F}april\u{1F}maj\u{1F}juni\u{1F}juli\u{1F}august\u{1F}septembar\u{1F}oktobar\u{1F}novembar\u{1F}decembar\u{1F}jan\u{1F}feb\u{1F}mar\u{1F}apr\u{1F}maj\u{1F}jun\u{1F}jul\u{1F}aug\u{1F}sep\u{1F}okt\u{1F}nov\u{1F}dec\u{1E}ponedjeljak\u{1F}utorak\u{1F}srijeda\u{1F}četvrtak\u{1F}petak\u{1F}subota\u{1F}nedjelja\u{1F}pon\u{1F}uto\u{1F}sri\u{1F}čet\u{1F}pet\u{1F}sub\u{1F}ned\u{1F}ponedjeljak\u{1F}utorak\u{1F}srijeda\u{1F}četvrtak\u{1F}petak\u{1F}subota\u{1F}nedjelja\u{1F}pon\u{1F}uto\u{1F}sri\u{1F}čet\u{1F}pet\u{1F}sub\u{1F}ned\u{1E}a.\u{202F}m.\u{1F}p.\u{202F}m.\u{1E}nove ere\u{1F}n. e.\u{1E}d. M. y.\u{1F}d. MMM y.\u{1F}d. MMMM y.\u{1F}EEEE, d. MMMM y.\u{1E}HH:mm\u{1F}HH:mm:ss\u{1F}HH:mm:ss z\u{1F}HH:mm:ss zzzz\u{1E}{1} {0}\u{1F}{1} {0}\u{1F}{1}, {0}\u{1F}{1}, {0}")
     default: nil
     }
   }
