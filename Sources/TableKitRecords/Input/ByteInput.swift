@@ -69,11 +69,16 @@ package final class ByteInput {
       throw Self.failure(path, error)
     }
     ownsDescriptor = true
+    // Refused before every stored property is set, the input never reaches `deinit`: the
+    // descriptor is closed here.
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw Self.failure(path, Errno(errno))
+      let failure = Errno(errno)
+      close(descriptor)
+      throw Self.failure(path, failure)
     }
     if status.st_mode & S_IFMT == S_IFDIR {
+      close(descriptor)
       throw Self.failure(path, "it is a directory, not a file")
     }
     isRewindable = status.st_mode & S_IFMT == S_IFREG
