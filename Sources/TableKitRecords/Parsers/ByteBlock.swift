@@ -3,7 +3,8 @@
 #endif
 
 // `-D TABLEKIT_WORD_BLOCKS` makes the scans use the eight-byte blocks on x86-64 too, so their
-// code for other processors is tested here (Docs/Testing.md).
+// code for other processors is tested here (Scripts/sanitizers.sh builds its ThreadSanitizer
+// run so; Docs/Testing.md).
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !TABLEKIT_WORD_BLOCKS
   /// The block the scans use here: thirty-two bytes in two SSE2 registers (SSE2 is part of
   /// every x86-64 processor, so nothing is checked at run time; the intrinsics come with the
