@@ -155,12 +155,16 @@ public struct LaTeXTableRenderer: TableRenderer {
   }
 
   /// Writes one cell's text, in a `\shortstack` when it has line breaks and its column does not
-  /// wrap (`placement` is `nil` for a wrapping column, where `\\` ends a line as it is).
+  /// wrap (`placement` is `nil` for a wrapping column, where a line break is `\newline`).
   static func writeCell(
     _ text: String, placement: UInt8?, characters: LaTeXEscaping.Characters,
     into output: inout OutputBuffer
   ) {
-    guard let placement, LaTeXEscaping.hasLineBreak(text) else {
+    guard let placement else {
+      LaTeXEscaping.write(text, characters: characters, wraps: true, into: &output)
+      return
+    }
+    guard LaTeXEscaping.hasLineBreak(text) else {
       LaTeXEscaping.write(text, characters: characters, into: &output)
       return
     }
