@@ -12,7 +12,8 @@ and the `typst` module (PyPI). Documents:
 - a ledger report drawn by the CLI from a generated ledger CSV (LEDGER_ROWS rows in LEDGER_GROUPS
   groups, money in EUR, hostile payees, group labels, title, subtitle, spanner, footnotes and
   source note): `--group-by group --column amount=money:EUR --sum amount,quantity --total`;
-- a table whose cells try to read a file (`\\input{token}`, `#read("token")`, `#include`);
+- a table whose cells try to read a file (`\\input{token}`, `#read("token")`, `#include`,
+  `\\input{/etc/passwd}`);
 - 400 seeded random strings of special characters (compiled only).
 
 For each, in both formats, it checks:
@@ -346,6 +347,7 @@ def main():
         with open(os.path.join(folder, "token.typ"), "w") as f:
             f.write(secret + "\n")
         attacks = [
+            "\\input{/etc/passwd}", "#read(\"/etc/passwd\")",
             "\\input{token}", "\\include{token}", "\\immediate\\write18{touch pwned}",
             "#read(\"token.typ\")", "#include \"token.typ\"", "#eval(\"1+1\")",
             "$\\input{token}$", "}\\input{token}{", "]\\input{token}[", "\\\\[1cm]x",
