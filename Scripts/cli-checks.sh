@@ -190,6 +190,10 @@ expect_output '<th colspan="2" scope="colgroup">Money</th>' "${report_args[@]}" 
 expect_output '<tr><th scope="rowgroup" colspan="3">South</th></tr>' "${report_args[@]}" --format html
 expect_output "| **Subtotal** | **4.50** | **2.8** |" "${report_args[@]}" --format markdown
 expect_output "¹ Excluding VAT" "${report_args[@]}"
+expect_output '\cmidrule(lr){2-3}' "${report_args[@]}" --format latex
+expect_output '\textit{Subtotal} & 4.50 & 2.8 \\' "${report_args[@]}" --format latex
+expect_output 'table.cell(colspan: 2, align: center, "Money"),' "${report_args[@]}" --format typst
+expect_output 'strong("Subtotal"), "4.50", "2.8",' "${report_args[@]}" --format typst
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
 expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'
 checks=$((checks + 1))

@@ -14,8 +14,9 @@
 ///   optional argument of the `\\` that ended the row before.
 /// - A line break (LF, CRLF, a lone CR, U+2028, U+2029) becomes `\\{}`, which ends a line of
 ///   the `\shortstack` the renderer sets such a cell in (the empty group keeps a break at the end
-///   of the text from ending the stack's alignment), or a space where text cannot break (a
-///   caption); a tab becomes `\quad{}`.
+///   of the text from ending the stack's alignment); `\newline{}` in a wrapping column (a `p`
+///   column declared with `\arraybackslash`, where `\\` would end the table's row); or a space
+///   where text cannot break (a caption). A tab becomes `\quad{}`.
 /// - Control characters (C0 other than those, DEL, C1) and the bidirectional overrides and
 ///   isolates are shown as a visible marker, `\texttt{[U+001B]}`, after which a wrapping column
 ///   may break the line (`\allowbreak{}`).
@@ -40,12 +41,19 @@ package enum LaTeXEscaping {
   ///   - text: The untrusted text.
   ///   - characters: Which characters beyond ASCII are written as they are.
   ///   - breaksLines: Whether a line break ends a line (in a `\shortstack`) or becomes a space.
+  ///   - wraps: Whether the text stands in a wrapping column, where a line break is
+  ///     `\newline{}`.
   ///   - output: Where the escaped text goes.
   package static func write(
-    _ text: String, characters: Characters, breaksLines: Bool = true,
+    _ text: String, characters: Characters, breaksLines: Bool = true, wraps: Bool = false,
     into output: inout OutputBuffer
   ) {
-    let lineBreak: StaticString = breaksLines ? #"\\{}"# : " "
+    let lineBreak: StaticString =
+      switch (breaksLines, wraps) {
+      case (false, _): " "
+      case (true, false): #"\\{}"#
+      case (true, true): #"\newline{}"#
+      }
     let scalars = Array(text.unicodeScalars)
     var index = 0
     while index < scalars.count {

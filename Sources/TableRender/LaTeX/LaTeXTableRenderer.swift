@@ -85,12 +85,7 @@ public struct LaTeXTableRenderer: TableRenderer {
     if case .document = mode { output.write(Self.documentEnd) }
   }
 
-  private var characters: LaTeXEscaping.Characters {
-    switch engine {
-    case .pdfLaTeX: .pdfLaTeX
-    case .unicode: .unicode
-    }
-  }
+  private var characters: LaTeXEscaping.Characters { engine.characters }
 
   /// Writes the `longtable` of `table`.
   private func writeTable(_ table: TableView, into output: inout OutputBuffer) {
@@ -160,12 +155,16 @@ public struct LaTeXTableRenderer: TableRenderer {
   }
 
   /// Writes one cell's text, in a `\shortstack` when it has line breaks and its column does not
-  /// wrap (`placement` is `nil` for a wrapping column, where `\\` ends a line as it is).
-  private static func writeCell(
+  /// wrap (`placement` is `nil` for a wrapping column, where a line break is `\newline`).
+  static func writeCell(
     _ text: String, placement: UInt8?, characters: LaTeXEscaping.Characters,
     into output: inout OutputBuffer
   ) {
-    guard let placement, LaTeXEscaping.hasLineBreak(text) else {
+    guard let placement else {
+      LaTeXEscaping.write(text, characters: characters, wraps: true, into: &output)
+      return
+    }
+    guard LaTeXEscaping.hasLineBreak(text) else {
       LaTeXEscaping.write(text, characters: characters, into: &output)
       return
     }
@@ -207,5 +206,14 @@ public struct LaTeXTableRenderer: TableRenderer {
 
   /// The end of a document.
   package static let documentEnd = "\\end{document}\n"
+}
 
+extension LaTeXTableRenderer.Engine {
+  /// The characters beyond ASCII the engine typesets as they are.
+  var characters: LaTeXEscaping.Characters {
+    switch self {
+    case .pdfLaTeX: .pdfLaTeX
+    case .unicode: .unicode
+    }
+  }
 }

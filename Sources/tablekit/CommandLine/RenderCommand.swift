@@ -141,9 +141,13 @@ enum RenderCommand {
       return HTMLReportRenderer(
         report: report,
         mode: output.htmlFragment ? .fragment : .document(title: title ?? "Report"))
-    case .latex, .typst, .xlsx:
+    case .latex:
+      return LaTeXReportRenderer(report: report, mode: output.htmlFragment ? .fragment : .document)
+    case .typst:
+      return TypstReportRenderer(report: report)
+    case .xlsx:
       fail(
-        "report options draw text, markdown, csv or html; -f \(output.format.rawValue) draws a "
+        "report options draw text, markdown, csv, html, latex or typst; -f \(output.format.rawValue) draws a "
           + "plain table (leave out the report options)",
         status: .usage)
     }

@@ -55,6 +55,18 @@ import Testing
       latex.contains("\\multicolumn{3}{l}{\\textbf{\\shortstack[l]{Notes\\\\{}more}}} \\\\\n"))
   }
 
+  @Test func aLineBreakInAWrappingColumnEndsALineNotTheRow() {
+    // A payee wider than the line makes its column a wrapping `p` column, declared with
+    // \arraybackslash, where `\\` is \tabularnewline: it would end the row, sending the rest of
+    // the text and the cells after it to a row of their own (and across a page break).
+    let payee = String(repeating: "long payee name ", count: 6) + "\nsecond line"
+    let table = makePaymentsTable([(nil, [Payment(payee: payee, cents: 1, isOpen: true)])])
+    let latex = LaTeXTableRenderer(mode: .fragment).render(table)
+    #expect(latex.contains(#"\arraybackslash"#))
+    #expect(latex.contains(#"long payee name \newline{}second line & 0.01 & true \\"# + "\n"))
+    #expect(!latex.contains(#"\\{}second"#))
+  }
+
   @Test func typedValuesAreEscapedLikeText() throws {
     struct Row: TableRepresentable {
       var tableCell: Cell {

@@ -39,4 +39,19 @@ enum ReportFixture {
       ],
       sourceNotes: ["Source: the \u{1B}[31mledger"])
   }
+
+  /// A report over a one-row table with `attack` in every place a text goes: the title, the
+  /// subtitle, a spanner, a column label, a group label and its footnote, a cell, a summary
+  /// label and a source note.
+  static func hostile(_ attack: String) -> (Report, TableView) {
+    let report = Report(
+      title: attack, subtitle: attack, spanners: [ColumnSpanner(attack, columns: 0..<2)],
+      summaries: [SummaryRow(label: attack, scope: .grand, aggregates: [:])],
+      footnotes: [Footnote(attack, on: .group(0))], sourceNotes: [attack])
+    let table = TableView(
+      dataSource: SectionedDataSource<Cell>(
+        sections: [TableSection(attack, items: [Cell("", values: [.text(attack), 1])])],
+        columns: [ColumnDefinition(attack), ColumnDefinition("n")]))
+    return (report, table)
+  }
 }
