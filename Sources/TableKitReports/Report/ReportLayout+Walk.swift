@@ -126,7 +126,7 @@ struct ReportRun {
       let value = column < values.count ? values[column] : .empty
       return ReportCell(
         text: formats[column].text(for: value, in: locale), isNumeric: value.isNumeric,
-        marks: marks?[column] ?? [])
+        marks: marks?[column] ?? [], value: value)
     }
   }
 
@@ -141,7 +141,8 @@ struct ReportRun {
         let format: ColumnFormat
         if case .count = accumulator.aggregate { format = .plain } else { format = formats[column] }
         cells[column] = ReportCell(
-          text: format.text(for: value, in: layout.report.locale), isNumeric: value.isNumeric)
+          text: format.text(for: value, in: layout.report.locale), isNumeric: value.isNumeric,
+          value: value)
       case .missing:
         cells[column] = ReportCell(text: summary.missingText, isNumeric: false)
       case .mixedCurrencies(let codes):

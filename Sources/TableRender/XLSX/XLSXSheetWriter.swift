@@ -2,8 +2,10 @@ package import TableKit
 
 /// Writes `xl/worksheets/sheet1.xml` row by row into a ZIP member.
 ///
-/// The first ``measuredRows`` rows are held back until the column widths are known (the
-/// `<cols>` element comes before the rows); every later row is written as it comes.
+/// The first ``measuredRows`` rows are held back, as XML, until the column widths are known
+/// (the `<cols>` element comes before the rows); every later row is written as it comes. A
+/// plain table's rows come through ``consume(_:)``; a report writes its rows cell by cell
+/// (``beginRow(outlineLevel:)``, ``writeValue(_:column:style:marks:)``, ``endRow()``).
 package struct XLSXSheetWriter {
   /// Rows measured for the column widths before any row is written.
   static let measuredRows = 100
@@ -12,31 +14,71 @@ package struct XLSXSheetWriter {
   /// The largest integer a double holds exactly, and every integer below it: 2^53.
   static let exactIntegerLimit = 1 << 53
 
-  private let columns: [ColumnDefinition]
-  private let hasHeaderRow: Bool
+  /// How a value goes into a cell.
+  enum Form {
+    /// No cell.
+    case absent
+    /// A number cell: its `<v>` text and its number format (`nil`: General).
+    case number(String, format: String?)
+    /// A string cell; `isInexact` when it stands for a number a double would change.
+    case text(String, isInexact: Bool)
+    /// A boolean cell.
+    case boolean(Bool)
+  }
+
+  private let sink: any ByteSink
+  /// How many rows at the top stay in place (the header); 0 for none.
+  private let frozenRows: Int
+  /// Whether a group's summary stands below its rows, for a sheet with outlined rows.
+  private let summaryBelow: Bool?
   private var output: OutputBuffer
+  /// Where rows go until the widths are known.
+  private let held = ByteCollector()
   private(set) var styles = XLSXStyles()
   /// Each column's letters (A, B and on to Z, then AA).
   let columnLetters: [String]
   package private(set) var inexactCount = 0
-  private var rowNumber = 0
-  private var heldRows: [[CellValue]] = []
+  /// The number of the row being written, or of the last one.
+  package private(set) var rowNumber = 0
   private var widths: [Int]
   private var hasStarted = false
+  private var merged: [String] = []
+  private var plainHeader = false
 
-  /// A writer for a sheet with these columns, its XML going to `sink`.
+  /// A writer for a plain table's sheet with these columns, its XML going to `sink`.
   ///
   /// - Parameters:
   ///   - columns: The columns.
   ///   - hasHeaderRow: Whether the titles form a frozen header row with an autofilter.
   ///   - sink: Where the sheet's XML goes (a ZIP member, or a collector in tests).
   package init(columns: [ColumnDefinition], hasHeaderRow: Bool, sink: any ByteSink) {
-    self.columns = columns
-    self.hasHeaderRow = hasHeaderRow
-    output = OutputBuffer(sink: sink)
-    columnLetters = columns.indices.map(Self.letters)
+    self.init(
+      columnCount: columns.count, frozenRows: hasHeaderRow ? 1 : 0, summaryBelow: nil, sink: sink)
     widths = columns.map { DisplayWidth.of($0.title) }
-    heldRows.reserveCapacity(Self.measuredRows)
+    plainHeader = hasHeaderRow
+    guard hasHeaderRow else { return }
+    beginRow()
+    for (index, column) in columns.enumerated() where !column.title.isEmpty {
+      writeText(column.title, column: index, style: XLSXStyles.header)
+    }
+    endRow()
+  }
+
+  /// A writer for a sheet of `columnCount` columns whose rows the caller writes cell by cell.
+  ///
+  /// - Parameters:
+  ///   - columnCount: The number of columns.
+  ///   - frozenRows: How many rows at the top stay in place when the sheet scrolls (0: none).
+  ///   - summaryBelow: For a sheet with outlined rows, whether a group's summary row stands
+  ///     below its rows (`true`) or above them; `nil` for a sheet with no outline.
+  ///   - sink: Where the sheet's XML goes.
+  package init(columnCount: Int, frozenRows: Int, summaryBelow: Bool?, sink: any ByteSink) {
+    self.sink = sink
+    self.frozenRows = frozenRows
+    self.summaryBelow = summaryBelow
+    output = OutputBuffer(sink: held)
+    columnLetters = (0..<columnCount).map(Self.letters)
+    widths = Array(repeating: 0, count: columnCount)
   }
 
   /// The column letters of the zero-based column `index`.
@@ -51,36 +93,86 @@ package struct XLSXSheetWriter {
     return String(letters)
   }
 
-  /// Takes one row's values (one per column).
-  package mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
-    if hasStarted {
-      writeRow(values)
-      return
-    }
-    for (column, value) in values.enumerated() {
-      widths[column] = max(widths[column], DisplayWidth.of(value.text))
-    }
-    heldRows.append(Array(values))
-    if heldRows.count == Self.measuredRows { start() }
+  /// The reference of a cell in the current row, such as `C7`.
+  package func reference(column: Int, row: Int) -> String {
+    columnLetters[column] + String(row)
   }
 
-  /// Writes the sheet's start, the header and the held rows.
+  /// Takes one row's values (one per column).
+  package mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
+    beginRow()
+    for (column, value) in values.enumerated() {
+      if !hasStarted { measure(value.text, column: column) }
+      writeValue(value, column: column)
+    }
+    endRow()
+  }
+
+  /// Counts `text` in its column's width while the widths are being measured.
+  package mutating func measure(_ text: String, column: Int) {
+    guard !hasStarted, widths.indices.contains(column) else { return }
+    widths[column] = max(widths[column], DisplayWidth.of(text))
+  }
+
+  /// Starts the next row.
+  ///
+  /// - Parameter outlineLevel: Its outline level: 1 for a row Excel folds into its group.
+  package mutating func beginRow(outlineLevel: Int = 0) {
+    rowNumber += 1
+    output.write("<row r=\"" as StaticString)
+    output.write(integer: rowNumber)
+    if outlineLevel > 0 {
+      output.write("\" outlineLevel=\"" as StaticString)
+      output.write(integer: outlineLevel)
+    }
+    output.write("\">" as StaticString)
+  }
+
+  /// Ends the row; once ``measuredRows`` rows are held, the sheet starts.
+  package mutating func endRow() {
+    output.write("</row>" as StaticString)
+    if !hasStarted && rowNumber >= Self.measuredRows { start() }
+  }
+
+  /// Merges columns `columns` of row `row` into one cell (written after the rows).
+  package mutating func merge(row: Int, columns: Range<Int>) {
+    guard columns.count > 1 else { return }
+    merged.append(
+      reference(column: columns.lowerBound, row: row) + ":"
+        + reference(column: columns.upperBound - 1, row: row))
+  }
+
+  /// Writes the sheet's start and the held rows.
   private mutating func start() {
     hasStarted = true
+    output.flush()
+    output = OutputBuffer(sink: sink)
     output.write(
       """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
       """ as StaticString)
-    if hasHeaderRow {
+    if let summaryBelow {
+      output.write(
+        summaryBelow
+          ? "<sheetPr><outlinePr summaryBelow=\"1\"/></sheetPr>" as StaticString
+          : "<sheetPr><outlinePr summaryBelow=\"0\"/></sheetPr>")
+    }
+    if frozenRows > 0 {
+      output.write("<sheetViews><sheetView workbookViewId=\"0\"><pane ySplit=\"" as StaticString)
+      output.write(integer: frozenRows)
+      output.write("\" topLeftCell=\"A" as StaticString)
+      output.write(integer: frozenRows + 1)
       output.write(
         """
-        <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" \
-        activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>\
+        " activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>\
         </sheetViews>
         """ as StaticString)
     }
-    output.write("<sheetFormatPr defaultRowHeight=\"15\"/><cols>" as StaticString)
+    output.write(
+      summaryBelow == nil
+        ? "<sheetFormatPr defaultRowHeight=\"15\"/><cols>" as StaticString
+        : "<sheetFormatPr defaultRowHeight=\"15\" outlineLevelRow=\"1\"/><cols>")
     for (index, width) in widths.enumerated() {
       let characters = min(max(width, 4) + 2, Self.widestColumn)
       output.write(
@@ -88,47 +180,46 @@ package struct XLSXSheetWriter {
       )
     }
     output.write("</cols><sheetData>" as StaticString)
-    if hasHeaderRow {
-      rowNumber += 1
-      output.write("<row r=\"1\">" as StaticString)
-      for (index, column) in columns.enumerated() where !column.title.isEmpty {
-        writeText(column.title, column: index, style: XLSXStyles.header)
-      }
-      output.write("</row>" as StaticString)
-    }
-    let held = heldRows
-    heldRows = []
-    for row in held { row.withUnsafeBufferPointer { writeRow($0) } }
+    held.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
+    held.removeAll()
   }
 
-  /// Ends the sheet: the held rows if the table was short, the autofilter, the closing tags.
+  /// Ends a plain table's sheet: the held rows if the table was short, the autofilter, the
+  /// closing tags.
   ///
   /// - Returns: The last row's number when the sheet has a header row (the autofilter's
   ///   range), else `nil`.
   @discardableResult
   package mutating func finish() -> Int? {
+    let lastRow = rowNumber
+    finish(filteredRows: plainHeader ? 1...max(lastRow, 1) : nil)
+    return plainHeader ? lastRow : nil
+  }
+
+  /// Ends the sheet: the held rows if it was short, the autofilter over `filteredRows` (its
+  /// first row holds the column labels), the merged cells, the closing tags.
+  ///
+  /// - Parameter filteredRows: The rows the autofilter covers, or `nil` for none.
+  package mutating func finish(filteredRows: ClosedRange<Int>?) {
     if !hasStarted { start() }
     output.write("</sheetData>" as StaticString)
-    var filteredTo: Int?
-    if hasHeaderRow, let last = columnLetters.last {
-      output.write("<autoFilter ref=\"A1:\(last)\(rowNumber)\"/>")
-      filteredTo = rowNumber
+    if let filteredRows, let last = columnLetters.last {
+      output.write(
+        "<autoFilter ref=\"A\(filteredRows.lowerBound):\(last)\(filteredRows.upperBound)\"/>")
+    }
+    if !merged.isEmpty {
+      output.write("<mergeCells count=\"" as StaticString)
+      output.write(integer: merged.count)
+      output.write("\">" as StaticString)
+      for range in merged {
+        output.write("<mergeCell ref=\"" as StaticString)
+        output.write(range)
+        output.write("\"/>" as StaticString)
+      }
+      output.write("</mergeCells>" as StaticString)
     }
     output.write("</worksheet>" as StaticString)
     output.flush()
-    return filteredTo
-  }
-
-  /// Writes one row.
-  private mutating func writeRow(_ values: UnsafeBufferPointer<CellValue>) {
-    rowNumber += 1
-    output.write("<row r=\"" as StaticString)
-    output.write(integer: rowNumber)
-    output.write("\">" as StaticString)
-    for (column, value) in values.enumerated() {
-      writeCell(value, column: column)
-    }
-    output.write("</row>" as StaticString)
   }
 
   /// Writes `<c r="B7"` and the style attribute, if any.
@@ -143,102 +234,160 @@ package struct XLSXSheetWriter {
     output.write("\"" as StaticString)
   }
 
-  /// Writes a number cell whose value is `digits`.
-  private mutating func writeNumber(_ digits: String, column: Int, style: Int) {
+  /// Writes a cell with a style and no value (a summary row's rule over an empty column).
+  package mutating func writeEmpty(column: Int, style: Int) {
     openCell(column: column, style: style)
-    output.write("><v>" as StaticString)
+    output.write("/>" as StaticString)
+  }
+
+  /// Writes an inline string cell, its footnote marks as a superscript run after the text.
+  ///
+  /// - Parameters:
+  ///   - text: The text (escaped here; never a formula, whatever it starts with).
+  ///   - column: The column.
+  ///   - style: The cell style's index.
+  ///   - marks: Footnote marks, shown raised after the text (`1,2`).
+  package mutating func writeText(
+    _ text: String, column: Int, style: Int = XLSXStyles.general, marks: [String] = []
+  ) {
+    openCell(column: column, style: style)
+    if marks.isEmpty {
+      output.write(" t=\"inlineStr\"><is><t xml:space=\"preserve\">" as StaticString)
+      XLSXEscaping.write(text, into: &output)
+      output.write("</t></is></c>" as StaticString)
+      return
+    }
+    output.write(" t=\"inlineStr\"><is><r><t xml:space=\"preserve\">" as StaticString)
+    XLSXEscaping.write(text, into: &output)
+    output.write(
+      "</t></r><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
+        as StaticString)
+    XLSXEscaping.write(marks.joined(separator: ","), into: &output)
+    output.write("</t></r></is></c>" as StaticString)
+  }
+
+  /// Writes a formula cell with its value cached in `<v>`, so a reader that does not
+  /// calculate gets the value.
+  ///
+  /// - Parameters:
+  ///   - formula: The formula, without `=` (made here from cell references only).
+  ///   - digits: The cached value's `<v>` text.
+  ///   - column: The column.
+  ///   - style: The cell style's index.
+  package mutating func writeFormula(
+    _ formula: String, cached digits: String, column: Int, style: Int
+  ) {
+    openCell(column: column, style: style)
+    output.write("><f>" as StaticString)
+    output.write(formula)
+    output.write("</f><v>" as StaticString)
     output.write(digits)
     output.write("</v></c>" as StaticString)
   }
 
-  /// Writes an inline string cell.
-  private mutating func writeText(_ text: String, column: Int, style: Int = XLSXStyles.general) {
-    openCell(column: column, style: style)
-    output.write(" t=\"inlineStr\"><is><t xml:space=\"preserve\">" as StaticString)
-    XLSXEscaping.write(text, into: &output)
-    output.write("</t></is></c>" as StaticString)
-  }
-
-  /// Writes `text` in the marker style and counts it: a value a number cell would change.
-  private mutating func writeInexact(_ text: String, column: Int) {
-    inexactCount += 1
-    writeText(text, column: column, style: XLSXStyles.inexact)
-  }
-
   /// Writes one value as the cell its type asks for.
-  private mutating func writeCell(_ value: CellValue, column: Int) {
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - column: The column.
+  ///   - style: What the cell adds to the value's own number format (a bold font, a rule).
+  ///   - marks: Footnote marks: a raised run after text, a suffix in a number's format.
+  /// - Returns: How it was written.
+  @discardableResult
+  mutating func writeValue(
+    _ value: CellValue, column: Int, style: XLSXStyles.Style = .init(), marks: [String] = []
+  ) -> Form {
+    let form = Self.form(of: value)
+    switch form {
+    case .absent:
+      if style != XLSXStyles.Style() || !marks.isEmpty {
+        writeText("", column: column, style: styles.style(style), marks: marks)
+      }
+    case .text(let text, let isInexact):
+      if isInexact {
+        inexactCount += 1
+        var marker = style
+        marker.format = XLSXStyles.textFormat
+        marker.font = .marker
+        marker.isMarked = true
+        writeText(text, column: column, style: styles.style(marker), marks: marks)
+      } else {
+        writeText(text, column: column, style: styles.style(style), marks: marks)
+      }
+    case .boolean(let flag):
+      openCell(column: column, style: styles.style(style))
+      output.write(flag ? " t=\"b\"><v>1</v></c>" as StaticString : " t=\"b\"><v>0</v></c>")
+    case .number(let digits, let format):
+      var numberStyle = style
+      numberStyle.format =
+        marks.isEmpty
+        ? format : XLSXStyles.format(format, suffix: " " + marks.joined(separator: ","))
+      openCell(column: column, style: styles.style(numberStyle))
+      output.write("><v>" as StaticString)
+      output.write(digits)
+      output.write("</v></c>" as StaticString)
+    }
+    return form
+  }
+
+  /// How `value` goes into a cell: the number and its format, or the text a number cell
+  /// would change (see ``XLSXTableRenderer``), or nothing.
+  static func form(of value: CellValue) -> Form {
     switch value {
     case .empty:
-      return
+      return .absent
     case .text(let text):
-      if text.isEmpty { return }
-      writeText(text, column: column)
+      return text.isEmpty ? .absent : .text(text, isInexact: false)
     case .boolean(let flag):
-      openCell(column: column, style: XLSXStyles.general)
-      output.write(flag ? " t=\"b\"><v>1</v></c>" as StaticString : " t=\"b\"><v>0</v></c>")
+      return .boolean(flag)
     case .integer(let number):
-      if number.magnitude > UInt(Self.exactIntegerLimit) {
-        writeInexact(String(number), column: column)
-      } else {
-        openCell(column: column, style: XLSXStyles.general)
-        output.write("><v>" as StaticString)
-        output.write(integer: number)
-        output.write("</v></c>" as StaticString)
+      guard number.magnitude <= UInt(Self.exactIntegerLimit) else {
+        return .text(String(number), isInexact: true)
       }
+      return .number(String(number), format: nil)
     case .decimal(let number, let digits):
-      guard number.isFinite else {
-        writeText(value.text, column: column)
-        return
-      }
-      let style = styles.style(forFormat: XLSXStyles.fixed(min(max(digits, 0), 15)))
-      writeNumber(number.description, column: column, style: style)
+      guard number.isFinite else { return .text(value.text, isInexact: false) }
+      return .number(number.description, format: XLSXStyles.fixed(min(max(digits, 0), 15)))
     case .exactDecimal(let number):
-      guard Self.isExactInDouble(number) else {
-        return writeInexact(number.description, column: column)
-      }
-      writeNumber(
-        number.description, column: column,
-        style: styles.style(forFormat: XLSXStyles.fixed(number.scale)))
+      guard isExactInDouble(number) else { return .text(number.description, isInexact: true) }
+      return .number(number.description, format: XLSXStyles.fixed(number.scale))
     case .money(let money):
-      guard Self.isExactInDouble(money.amount) else {
-        return writeInexact(money.description, column: column)
+      guard isExactInDouble(money.amount) else {
+        return .text(money.description, isInexact: true)
       }
-      let format = XLSXStyles.currency(money.currency, digits: money.amount.scale)
-      writeNumber(money.amount.description, column: column, style: styles.style(forFormat: format))
+      return .number(
+        money.amount.description,
+        format: XLSXStyles.currency(money.currency, digits: money.amount.scale))
     case .percent(let fraction):
-      guard Self.isExactInDouble(fraction) else { return writeInexact(value.text, column: column) }
-      let format = XLSXStyles.fixed(max(fraction.scale - 2, 0)) + "%"
-      writeNumber(fraction.description, column: column, style: styles.style(forFormat: format))
+      guard isExactInDouble(fraction) else { return .text(value.text, isInexact: true) }
+      return .number(
+        fraction.description, format: XLSXStyles.fixed(max(fraction.scale - 2, 0)) + "%")
     case .date(let date):
-      writeDate(date, column: column)
+      return dateForm(date)
     }
   }
 
-  /// Writes a date, time or date-time as a serial number with a date format, or as its text
-  /// when it has no serial number (see ``XLSXTableRenderer``).
-  private mutating func writeDate(_ date: DateValue, column: Int) {
+  /// A date, time or date-time as a serial number with a date format, or as its text when it
+  /// has no serial number (see ``XLSXTableRenderer``).
+  private static func dateForm(_ date: DateValue) -> Form {
     let subMillisecond = date.nanosecond % 1_000_000 != 0
     let seconds = date.nanosecond == 0 ? "ss" : "ss.000"
     switch date.kind {
     case .date:
       guard let day = XLSXSerialDate.serialDay(year: date.year, month: date.month, day: date.day)
-      else { return writeText(date.written, column: column) }
-      writeNumber(String(day), column: column, style: styles.style(forFormat: "yyyy-mm-dd"))
+      else { return .text(date.written, isInexact: false) }
+      return .number(String(day), format: "yyyy-mm-dd")
     case .time:
       guard !subMillisecond, date.utcOffset == nil else {
-        return writeText(date.written, column: column)
+        return .text(date.written, isInexact: false)
       }
-      let fraction = XLSXSerialDate.dayFraction(of: date)
-      writeNumber(
-        fraction.description, column: column, style: styles.style(forFormat: "hh:mm:" + seconds))
+      return .number(XLSXSerialDate.dayFraction(of: date).description, format: "hh:mm:" + seconds)
     case .dateTime:
       guard !subMillisecond, date.utcOffset == nil,
         let day = XLSXSerialDate.serialDay(year: date.year, month: date.month, day: date.day)
-      else { return writeText(date.written, column: column) }
+      else { return .text(date.written, isInexact: false) }
       let serial = Double(day) + XLSXSerialDate.dayFraction(of: date)
-      writeNumber(
-        serial.description, column: column,
-        style: styles.style(forFormat: "yyyy-mm-dd hh:mm:" + seconds))
+      return .number(serial.description, format: "yyyy-mm-dd hh:mm:" + seconds)
     }
   }
 
