@@ -159,9 +159,10 @@ struct XLSXStyles {
     return "\(quoted)\(number)_);(\(quoted)\(number))"
   }
 
-  /// `code` with `suffix` shown after the number in every section (a footnote mark on a number
-  /// cell): `0.00` and ` 1` give `0.00" 1"`. A `"` in the suffix is left out (a format's
-  /// literal cannot hold it).
+  /// `code` with `suffix` shown after the number in every section.
+  ///
+  /// A footnote mark on a number cell: `0.00` and ` 1` give `0.00" 1"`. A `"` in the suffix is
+  /// left out (a format's literal cannot hold it).
   static func format(_ code: String?, suffix: String) -> String {
     let literal = "\"" + suffix.filter { $0 != "\"" } + "\""
     var sections: [String] = []
