@@ -234,6 +234,11 @@ package struct XLSXSheetWriter {
     output.write("\"" as StaticString)
   }
 
+  /// The index of `style` in the workbook's styles, added when new.
+  mutating func style(_ style: XLSXStyles.Style) -> Int {
+    styles.style(style)
+  }
+
   /// Writes a cell with a style and no value (a summary row's rule over an empty column).
   package mutating func writeEmpty(column: Int, style: Int) {
     openCell(column: column, style: style)
@@ -263,6 +268,23 @@ package struct XLSXSheetWriter {
       "</t></r><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
         as StaticString)
     XLSXEscaping.write(marks.joined(separator: ","), into: &output)
+    output.write("</t></r></is></c>" as StaticString)
+  }
+
+  /// Writes a note: its mark raised, then its text, in one inline string cell.
+  ///
+  /// - Parameters:
+  ///   - text: The note's text.
+  ///   - column: The column.
+  ///   - leadingMark: The note's mark.
+  package mutating func writeText(_ text: String, column: Int, leadingMark: String) {
+    openCell(column: column, style: XLSXStyles.general)
+    output.write(
+      " t=\"inlineStr\"><is><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
+        as StaticString)
+    XLSXEscaping.write(leadingMark, into: &output)
+    output.write("</t></r><r><t xml:space=\"preserve\"> " as StaticString)
+    XLSXEscaping.write(text, into: &output)
     output.write("</t></r></is></c>" as StaticString)
   }
 
@@ -300,8 +322,10 @@ package struct XLSXSheetWriter {
     let form = Self.form(of: value)
     switch form {
     case .absent:
-      if style != XLSXStyles.Style() || !marks.isEmpty {
+      if !marks.isEmpty {
         writeText("", column: column, style: styles.style(style), marks: marks)
+      } else if style != XLSXStyles.Style() {
+        writeEmpty(column: column, style: styles.style(style))
       }
     case .text(let text, let isInexact):
       if isInexact {

@@ -40,8 +40,35 @@ extension XLSXTableRenderer {
     return cleaned.isEmpty ? "Sheet1" : cleaned
   }
 
-  /// `xl/workbook.xml`, with the autofilter's hidden name when the sheet has a header row.
-  func workbook(columns lastColumn: String?, lastRow: Int?) -> String {
+  /// Starts a workbook's archive: the package parts, then the sheet's member, open for its
+  /// XML.
+  func beginArchive(sink: any ByteSink) -> ZipArchiveWriter {
+    let archive = ZipArchiveWriter(sink: sink)
+    archive.beginMember(named: "[Content_Types].xml")
+    archive.write(Array(Self.contentTypes.utf8))
+    archive.beginMember(named: "_rels/.rels")
+    archive.write(Array(Self.packageRelationships.utf8))
+    archive.beginMember(named: "xl/_rels/workbook.xml.rels")
+    archive.write(Array(Self.workbookRelationships.utf8))
+    archive.beginMember(named: "xl/worksheets/sheet1.xml")
+    return archive
+  }
+
+  /// Ends a workbook's archive once its sheet is written: the workbook part, the styles, the
+  /// central directory.
+  func endArchive(
+    _ archive: ZipArchiveWriter, lastColumn: String?, filteredRows: ClosedRange<Int>?,
+    styles: XLSXStyles
+  ) {
+    archive.beginMember(named: "xl/workbook.xml")
+    archive.write(Array(workbook(columns: lastColumn, filteredRows: filteredRows).utf8))
+    archive.beginMember(named: "xl/styles.xml")
+    archive.write(Array(styles.document().utf8))
+    archive.finish()
+  }
+
+  /// `xl/workbook.xml`, with the autofilter's hidden name when the sheet has one.
+  func workbook(columns lastColumn: String?, filteredRows: ClosedRange<Int>?) -> String {
     var xml = """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
@@ -50,12 +77,12 @@ extension XLSXTableRenderer {
       """
     let name = XLSXStyles.attribute(allowedSheetName)
     xml += "<sheet name=\"\(name)\" sheetId=\"1\" r:id=\"rId1\"/></sheets>"
-    if let lastColumn, let lastRow {
+    if let lastColumn, let filteredRows {
       let quoted = "'" + allowedSheetName.replacingAll("'", with: "''") + "'"
       xml +=
         "<definedNames><definedName name=\"_xlnm._FilterDatabase\" localSheetId=\"0\" "
-        + "hidden=\"1\">\(XLSXStyles.attribute(quoted))!$A$1:$\(lastColumn)$\(lastRow)"
-        + "</definedName></definedNames>"
+        + "hidden=\"1\">\(XLSXStyles.attribute(quoted))!$A$\(filteredRows.lowerBound):"
+        + "$\(lastColumn)$\(filteredRows.upperBound)</definedName></definedNames>"
     }
     return xml + "</workbook>"
   }

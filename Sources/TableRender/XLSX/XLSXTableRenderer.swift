@@ -56,14 +56,7 @@ public struct XLSXTableRenderer: TableRenderer {
   ///   - output: The buffer whose sink receives the workbook.
   public func render(_ table: TableView, into output: inout OutputBuffer) {
     output.flush()
-    let archive = ZipArchiveWriter(sink: output.sink)
-    archive.beginMember(named: "[Content_Types].xml")
-    archive.write(Array(Self.contentTypes.utf8))
-    archive.beginMember(named: "_rels/.rels")
-    archive.write(Array(Self.packageRelationships.utf8))
-    archive.beginMember(named: "xl/_rels/workbook.xml.rels")
-    archive.write(Array(Self.workbookRelationships.utf8))
-    archive.beginMember(named: "xl/worksheets/sheet1.xml")
+    let archive = beginArchive(sink: output.sink)
     var layout = TableLayout(for: table)
     var sheet = XLSXSheetWriter(
       columns: layout.columns, hasHeaderRow: layout.hasHeaderRow, sink: archive)
@@ -78,11 +71,9 @@ public struct XLSXTableRenderer: TableRenderer {
       },
       sectionFooter: { _, _ in })
     let lastRow = sheet.finish()
-    archive.beginMember(named: "xl/workbook.xml")
-    archive.write(Array(workbook(columns: sheet.columnLetters.last, lastRow: lastRow).utf8))
-    archive.beginMember(named: "xl/styles.xml")
-    archive.write(Array(sheet.styles.document().utf8))
-    archive.finish()
+    endArchive(
+      archive, lastColumn: sheet.columnLetters.last, filteredRows: lastRow.map { 1...$0 },
+      styles: sheet.styles)
     if sheet.inexactCount > 0 { inexactValues?(sheet.inexactCount) }
   }
 }

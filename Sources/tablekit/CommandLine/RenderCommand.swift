@@ -146,10 +146,8 @@ enum RenderCommand {
     case .typst:
       return TypstReportRenderer(report: report)
     case .xlsx:
-      fail(
-        "report options draw text, markdown, csv, html, latex or typst; -f \(output.format.rawValue) draws a "
-          + "plain table (leave out the report options)",
-        status: .usage)
+      return XLSXReportRenderer(
+        report: report, sheetName: title ?? "Sheet1", inexactValues: warnInexactValues)
     }
   }
 
@@ -174,15 +172,18 @@ enum RenderCommand {
     case .typst:
       return TypstTableRenderer(title: title)
     case .xlsx:
-      return XLSXTableRenderer(sheetName: title ?? "Sheet1") { count in
-        var standardError = FileDescriptorStream.standardError
-        print(
-          errorLine(
-            "warning: \(count) value\(count == 1 ? "" : "s") written as text (marked) because "
-              + "a spreadsheet number would round \(count == 1 ? "it" : "them") "
-              + "(more than 15 significant digits, or an integer beyond 2^53)"),
-          to: &standardError)
-      }
+      return XLSXTableRenderer(sheetName: title ?? "Sheet1", inexactValues: warnInexactValues)
     }
+  }
+
+  /// Says on standard error how many values a workbook holds as text to keep them exact.
+  @Sendable private static func warnInexactValues(_ count: Int) {
+    var standardError = FileDescriptorStream.standardError
+    print(
+      errorLine(
+        "warning: \(count) value\(count == 1 ? "" : "s") written as text (marked) because "
+          + "a spreadsheet number would round \(count == 1 ? "it" : "them") "
+          + "(more than 15 significant digits, or an integer beyond 2^53)"),
+      to: &standardError)
   }
 }
