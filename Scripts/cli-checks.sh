@@ -194,6 +194,13 @@ expect_output '\cmidrule(lr){2-3}' "${report_args[@]}" --format latex
 expect_output '\textit{Subtotal} & 4.50 & 2.8 \\' "${report_args[@]}" --format latex
 expect_output 'table.cell(colspan: 2, align: center, "Money"),' "${report_args[@]}" --format typst
 expect_output 'strong("Subtotal"), "4.50", "2.8",' "${report_args[@]}" --format typst
+# The report as a workbook: the subtotal is a SUBTOTAL formula with its exact value cached.
+"$tablekit" "${report_args[@]}" --format xlsx --output "$work/report.xlsx"
+checks=$((checks + 1))
+sheet=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read("xl/worksheets/sheet1.xml").decode())' "$work/report.xlsx")
+if ! grep -qF '<f>SUBTOTAL(9,B4:B5)</f><v>4.50</v>' <<<"$sheet"; then
+  fail "--format xlsx report: no subtotal formula for North in $sheet"
+fi
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
 expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'
 checks=$((checks + 1))
