@@ -13,6 +13,16 @@ Usage:
   xlsx-roundtrip.py csv DATA.csv DATA.xlsx
       A CSV file with a header (`tablekit DATA.csv -f xlsx`): every field's text equals the
       cell read back (numbers compared as decimals).
+  xlsx-roundtrip.py report TABLEKIT FOLDER
+      Writes FOLDER/ledger.csv, a random ledger (fixed seed: groups of rows with hostile labels
+      and payees, euro amounts, quantities, rates, days from 1900-01-01, some fields empty),
+      has TABLEKIT draw its report as FOLDER/ledger.xlsx (REPORT_ARGS below) and reads it
+      back: title, subtitle,
+      spanner and labels; every group's label, rows (outline level 1) and subtotal; the grand
+      total; the notes. Every data cell as in the CSV (numbers exactly, dates as dates, text
+      byte for byte), with its number format; each summary a SUBTOTAL formula over its rows
+      (openpyxl) whose cached value (openpyxl data_only, calamine) is the exact sum in Python's
+      decimal; the subtotals add up to the grand total; merged ranges, frozen pane, autofilter.
 
 Both readers must agree with the source; the frozen pane (A2) and the autofilter are checked
 in openpyxl. Prints one line per workbook and exits 1 on the first difference.
@@ -22,6 +32,9 @@ installs them into .build/xlsx-venv).
 """
 import csv
 import datetime
+import os
+import random
+import subprocess
 import json
 import re
 import sys
@@ -213,11 +226,176 @@ def from_csv(csv_path, workbook_path):
     compare_rows(workbook_path, lines[0], [[numeric_or_text(v) for v in r] for r in lines[1:]])
 
 
+TITLE = "Ledger <Q3> & =1+1 _x0041_"
+SUBTITLE = "By region, \x01 and all"
+FOOTNOTE = "Excluding VAT & <fees>"
+SOURCE = "Source: =generated ledger"
+# The tablekit options of the report `report` checks (after the ledger's path).
+REPORT_ARGS = [
+    "--group-by", "region", "--column", "amount=money:EUR", "--column", "day=date:yyyy-MM-dd",
+    "--sum", "amount,quantity", "--mean", "rate", "--total", "--title", TITLE,
+    "--subtitle", SUBTITLE, "--spanner", "Figures=amount,quantity,rate",
+    "--footnote", "amount=" + FOOTNOTE, "--source-note", SOURCE]
+LEDGER_HEADER = ["region", "payee", "amount", "quantity", "rate", "day"]
+PAYEES = ["Acme & Sons", "=1+1", "@SUM(A1)", "-2+3", "_x0041_", "<b>bold</b>", "ünï 😀",
+          "tab\there", "ctrl \x01 \x1f", "plain"]
+
+
+def ledger(path):
+    """A ledger grouped by region (each region's rows together), from a fixed seed."""
+    rng = random.Random(37)
+    regions = [f"R{n:02d}" for n in range(56)] + ["=SUM(A1:A9)", "<i>West</i>", "_x0041_ east",
+                                                 "\x02 control"]
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(LEDGER_HEADER)
+        for region in regions:
+            for _ in range(rng.randint(1, 25)):
+                amount = "" if rng.random() < 0.08 else f"{rng.randint(-10**8, 10**8) / 100:.2f}"
+                quantity = "" if rng.random() < 0.05 else str(rng.randint(0, 1000))
+                rate = f"{rng.randint(0, 9999) / 10000:.4f}"
+                day = datetime.date(1900, 1, 1) + datetime.timedelta(days=rng.randint(0, 47000))
+                out.writerow([region, rng.choice(PAYEES), amount, quantity, rate, day.isoformat()])
+
+
+def report(tablekit, folder):
+    global checks
+    ledger_path = os.path.join(folder, "ledger.csv")
+    workbook_path = os.path.join(folder, "ledger.xlsx")
+    ledger(ledger_path)
+    subprocess.run([tablekit, ledger_path, *REPORT_ARGS, "-f", "xlsx", "-o", workbook_path],
+                   check=True)
+    with open(ledger_path, encoding="utf-8", newline="") as f:
+        lines = list(csv.reader(f))[1:]
+    groups = []
+    for line in lines:
+        if not groups or groups[-1][0] != line[0]:
+            groups.append((line[0], []))
+        groups[-1][1].append(line[1:])
+    formulas = openpyxl.load_workbook(workbook_path).worksheets[0]
+    cached = openpyxl.load_workbook(workbook_path, data_only=True).worksheets[0]
+    calamine = python_calamine.CalamineWorkbook.from_path(workbook_path).get_sheet_by_index(
+        0).to_python(skip_empty_area=False)
+
+    def cell(row, column):
+        return formulas.cell(row=row, column=column)
+
+    def text_at(row, column, expected):
+        theirs = calamine[row - 1][column - 1] if column - 1 < len(calamine[row - 1]) else ""
+        check_text(f"row {row} column {column}", cell(row, column), theirs, expected)
+
+    money_format = '"€"#,##0.00_);("€"#,##0.00)'
+    if formulas.freeze_panes != "A5":
+        fail(f"frozen pane {formulas.freeze_panes}, not A5")
+    merged = sorted(str(r) for r in formulas.merged_cells.ranges)
+    if merged != ["A1:E1", "A2:E2", "B3:D3"]:
+        fail(f"merged ranges {merged}")
+    if formulas.sheet_properties.outlinePr.summaryBelow is not True:
+        fail("outline summaries not below")
+    text_at(1, 1, TITLE)
+    text_at(2, 1, SUBTITLE)
+    text_at(3, 2, "Figures")
+    for column, label in enumerate(["payee", "amount1", "quantity", "rate", "day"]):
+        text_at(4, column + 1, label)
+    checks += 3
+
+    def number_at(row, column, expected, number_format, formula=None):
+        """A number cell: exactly `expected` cached (openpyxl data_only and calamine), its
+        format, its formula (or none)."""
+        global checks
+        where = f"row {row} column {column}"
+        mine, theirs = cached.cell(row=row, column=column).value, calamine[row - 1][column - 1]
+        if not same_number(mine, expected) or not same_number(theirs, expected):
+            fail(f"{where}: reads {mine!r} / {theirs!r}, not {expected}")
+        if cell(row, column).number_format != number_format:
+            fail(f"{where}: format {cell(row, column).number_format!r}, not {number_format!r}")
+        value = cell(row, column).value
+        if formula is not None and value != formula:
+            fail(f"{where}: formula {value!r}, not {formula!r}")
+        if formula is None and isinstance(value, str):
+            fail(f"{where}: a formula {value!r} where a value was written")
+        checks += 1
+
+    def empty_at(row, column):
+        global checks
+        theirs = calamine[row - 1][column - 1]
+        if cached.cell(row=row, column=column).value is not None or theirs not in ("", None):
+            fail(f"row {row} column {column}: not empty")
+        checks += 1
+
+    row = 5
+    first_data = None
+    subtotals = {"amount": [], "quantity": []}
+    every = []
+    for label, rows in groups:
+        text_at(row, 1, label)
+        if formulas.row_dimensions[row].outline_level != 0:
+            fail(f"row {row}: the group label is outlined")
+        row += 1
+        first = row
+        first_data = first_data or first
+        for payee, amount, quantity, rate, day in rows:
+            if formulas.row_dimensions[row].outline_level != 1:
+                fail(f"row {row}: outline level {formulas.row_dimensions[row].outline_level}")
+            text_at(row, 1, payee)
+            number_at(row, 2, amount, money_format) if amount else empty_at(row, 2)
+            number_at(row, 3, quantity, "General") if quantity else empty_at(row, 3)
+            number_at(row, 4, rate, "0.0000")
+            value = cached.cell(row=row, column=5).value
+            theirs = calamine[row - 1][4]
+            expected = datetime.date.fromisoformat(day)
+            if value != datetime.datetime.combine(expected, datetime.time()) or theirs != expected:
+                fail(f"row {row} column 5: reads {value!r} / {theirs!r}, not {expected}")
+            checks += 1
+            row += 1
+        last = row - 1
+        every += rows
+        text_at(row, 1, "Subtotal")
+        amounts = [Decimal(r[1]) for r in rows if r[1]]
+        if amounts:
+            total = sum(amounts, Decimal(0))
+            number_at(row, 2, total, money_format, f"=SUBTOTAL(9,B{first}:B{last})")
+            subtotals["amount"].append(total)
+        else:
+            text_at(row, 2, "—")
+        quantities = [int(r[2]) for r in rows if r[2]]
+        if quantities:
+            number_at(row, 3, sum(quantities), "General", f"=SUBTOTAL(9,C{first}:C{last})")
+            subtotals["quantity"].append(sum(quantities))
+        else:
+            text_at(row, 3, "—")
+        rates = [Decimal(r[3]) for r in rows]
+        mean = sum(rates, Decimal(0)) / len(rates)
+        written = Decimal(repr(cached.cell(row=row, column=4).value))
+        # The mean is the report's, rounded at the rates' scale (4 digits): within half a unit.
+        if abs(written - mean) > Decimal("0.00005") or cell(row, 4).value != \
+                f"=SUBTOTAL(1,D{first}:D{last})":
+            fail(f"row {row}: mean {written} / {cell(row, 4).value!r} for {mean}")
+        checks += 1
+        row += 1
+    last_body = row - 1
+    text_at(row, 1, "Total")
+    total = sum((Decimal(r[1]) for r in every if r[1]), Decimal(0))
+    number_at(row, 2, total, money_format, f"=SUBTOTAL(9,B{first_data}:B{last_body})")
+    quantity = sum(int(r[2]) for r in every if r[2])
+    number_at(row, 3, quantity, "General", f"=SUBTOTAL(9,C{first_data}:C{last_body})")
+    if sum(subtotals["amount"], Decimal(0)) != total or sum(subtotals["quantity"]) != quantity:
+        fail("the subtotals do not add up to the grand total")
+    if formulas.auto_filter.ref != f"A4:E{last_body}":
+        fail(f"autofilter {formulas.auto_filter.ref}, not A4:E{last_body}")
+    text_at(row + 2, 1, "1 " + FOOTNOTE)
+    text_at(row + 3, 1, SOURCE)
+    print(f"xlsx-roundtrip: {workbook_path}: {len(every)} rows in {len(groups)} groups, "
+          f"{len(groups)} subtotals and the grand total equal to Python's decimal sums, in "
+          "openpyxl (formulas and cached values) and calamine")
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("sample", "corpus", "csv"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("sample", "corpus", "csv", "report"):
         print(__doc__, file=sys.stderr)
         sys.exit(64)
-    {"sample": sample, "corpus": corpus, "csv": from_csv}[sys.argv[1]](sys.argv[2], sys.argv[3])
+    modes = {"sample": sample, "corpus": corpus, "csv": from_csv, "report": report}
+    modes[sys.argv[1]](sys.argv[2], sys.argv[3])
     print(f"xlsx-roundtrip: {checks} checks passed")
 
 
