@@ -46,7 +46,7 @@ public struct ColumnFormat: Hashable, Sendable {
     case full
   }
 
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     case plain
     case number
     case percent
@@ -56,7 +56,7 @@ public struct ColumnFormat: Hashable, Sendable {
     case datePattern(String)
   }
 
-  var kind = Kind.plain
+  package var kind = Kind.plain
 
   /// The text shown for an empty value.
   public var missingText: String = ""

@@ -25,6 +25,8 @@ package struct XLSXReportSheet {
   }
 
   let layout: ReportLayout
+  /// Each column's format in the report.
+  private let formats: [ColumnFormat]
   package private(set) var sheet: XLSXSheetWriter
   /// The row of the column labels: the autofilter's first row, the last frozen row.
   package let labelRow: Int
@@ -65,6 +67,7 @@ package struct XLSXReportSheet {
   package init(layout: ReportLayout, sink: any ByteSink) {
     self.layout = layout
     let report = layout.report
+    formats = (0..<layout.columnCount).map(report.format(ofColumn:))
     let hasTitle = !(report.title ?? "").isEmpty || !layout.titleMarks.isEmpty
     let hasSubtitle = !(report.subtitle ?? "").isEmpty
     labelRow = (hasTitle ? 1 : 0) + (hasSubtitle ? 1 : 0) + layout.headerRows.count
@@ -156,7 +159,9 @@ package struct XLSXReportSheet {
     let row = sheet.rowNumber
     for (column, cell) in cells.enumerated() where column < layout.columnCount {
       sheet.measure(cell.text, column: column)
-      let form = sheet.writeValue(cell.value, column: column, marks: cell.marks)
+      let form = sheet.writeValue(
+        cell.value, column: column, marks: cell.marks,
+        numberFormat: XLSXStyles.numberFormat(for: formats[column], value: cell.value))
       if Self.countsUnlike(cell.value, written: form) {
         groupUnlike[column] = true
         tableUnlike[column] = true
@@ -196,13 +201,15 @@ package struct XLSXReportSheet {
     for (column, cell) in summary.cells.enumerated() where column < layout.columnCount {
       sheet.measure(cell.text, column: column)
       let function = aggregates[column].flatMap(Self.subtotalFunction)
+      let numberFormat =
+        function == 3 ? nil : XLSXStyles.numberFormat(for: formats[column], value: cell.value)
       let counted = isGrand ? tableUnlike[column] : groupUnlike[column]
       let foreign = isGrand && (bodyNumbers[column] || (function == 3 && bodyTexts[column]))
       if column != summary.labelColumn, let range, let function, !counted, !foreign,
         case .number(let digits, let format) = XLSXSheetWriter.form(of: cell.value)
       {
         var style = summaryStyle
-        style.format = format
+        style.format = numberFormat ?? format
         let letters = sheet.columnLetters[column]
         sheet.writeFormula(
           "SUBTOTAL(\(function),\(letters)\(range.lowerBound):\(letters)\(range.upperBound))",
@@ -214,7 +221,8 @@ package struct XLSXReportSheet {
         sheet.writeText(cell.text, column: column, style: sheet.style(summaryStyle))
         form = .text(cell.text, isInexact: false)
       } else {
-        form = sheet.writeValue(cell.value, column: column, style: summaryStyle)
+        form = sheet.writeValue(
+          cell.value, column: column, style: summaryStyle, numberFormat: numberFormat)
       }
       guard !isGrand else { continue }
       switch form {

@@ -35,6 +35,8 @@ package struct XLSXSheetWriter {
   /// Where rows go until the widths are known.
   private let held = ByteCollector()
   private(set) var styles = XLSXStyles()
+  /// The custom number formats asked for so far, in order (`xl/styles.xml`'s `<numFmts>`).
+  package var numberFormats: [String] { styles.formats }
   /// Each column's letters (A, B and on to Z, then AA).
   let columnLetters: [String]
   package private(set) var inexactCount = 0
@@ -314,10 +316,12 @@ package struct XLSXSheetWriter {
   ///   - column: The column.
   ///   - style: What the cell adds to the value's own number format (a bold font, a rule).
   ///   - marks: Footnote marks: a raised run after text, a suffix in a number's format.
+  ///   - numberFormat: The number format a number takes instead of its own, if any.
   /// - Returns: How it was written.
   @discardableResult
   mutating func writeValue(
-    _ value: CellValue, column: Int, style: XLSXStyles.Style = .init(), marks: [String] = []
+    _ value: CellValue, column: Int, style: XLSXStyles.Style = .init(), marks: [String] = [],
+    numberFormat: String? = nil
   ) -> Form {
     let form = Self.form(of: value)
     switch form {
@@ -343,6 +347,7 @@ package struct XLSXSheetWriter {
       output.write(flag ? " t=\"b\"><v>1</v></c>" as StaticString : " t=\"b\"><v>0</v></c>")
     case .number(let digits, let format):
       var numberStyle = style
+      let format = numberFormat ?? format
       numberStyle.format =
         marks.isEmpty
         ? format : XLSXStyles.format(format, suffix: " " + marks.joined(separator: ","))

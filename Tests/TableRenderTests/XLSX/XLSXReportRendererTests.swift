@@ -22,6 +22,14 @@ import Testing
     return String(xml[start.lowerBound..<end.upperBound])
   }
 
+  /// A table of one group, "A", with these rows and column titles.
+  private func oneGroup(_ rows: [[CellValue]], columns: [String]) -> TableView {
+    TableView(
+      dataSource: SectionedDataSource<Cell>(
+        sections: [TableSection("A", items: rows.map { Cell("", values: $0) })],
+        columns: columns.map { ColumnDefinition($0) }))
+  }
+
   private func count(_ needle: String, in xml: String) -> Int {
     xml.components(separatedBy: needle).count - 1
   }
@@ -103,13 +111,7 @@ import Testing
       .integer(max(longest.integerValue ?? 0, value.text.count))
     }
     let huge = ReportFixture.money("12345678901234567.89")
-    let table = TableView(
-      dataSource: SectionedDataSource<Cell>(
-        sections: [
-          TableSection(
-            "A", items: [Cell("", values: ["x", huge, 1]), Cell("", values: ["yy", huge, 2])])
-        ],
-        columns: [ColumnDefinition("k"), ColumnDefinition("m"), ColumnDefinition("n")]))
+    let table = oneGroup([["x", huge, 1], ["yy", huge, 2]], columns: ["k", "m", "n"])
     let report = Report(
       summaries: [
         SummaryRow(
@@ -129,16 +131,8 @@ import Testing
 
   /// Mean, minimum, maximum and count use SUBTOTAL's function numbers 1, 5, 4 and 3.
   @Test func aggregatesChooseTheirFunction() throws {
-    let table = TableView(
-      dataSource: SectionedDataSource<Cell>(
-        sections: [
-          TableSection(
-            "A",
-            items: [
-              Cell("", values: ["a", 1, 5, 2, 7]), Cell("", values: ["b", 3, 6, 9, .empty]),
-            ])
-        ],
-        columns: ["k", "p", "q", "r", "s"].map { ColumnDefinition($0) }))
+    let table = oneGroup(
+      [["a", 1, 5, 2, 7], ["b", 3, 6, 9, .empty]], columns: ["k", "p", "q", "r", "s"])
     let report = Report(summaries: [
       SummaryRow(
         label: "Sub", scope: .eachGroup,
@@ -158,5 +152,34 @@ import Testing
     report.summaries[0].placement = .top
     let xml = try sheet(report, over: ReportFixture.table())
     #expect(xml.contains(#"<outlinePr summaryBelow="0"/>"#))
+  }
+
+  /// A report's column formats become number formats: a currency without accounting, a number
+  /// with one to three digits kept at the value's own, a percentage with one digit; counts
+  /// stay General.
+  @Test func columnFormatsBecomeNumberFormats() throws {
+    let table = oneGroup(
+      [
+        [
+          "a", .exactDecimal(try ExactDecimal("1.5")), ReportFixture.money("-3.25"),
+          .percent(try ExactDecimal("0.125")),
+        ],
+        ["b", .exactDecimal(try ExactDecimal("2.12345")), .empty, .empty],
+      ], columns: ["k", "n", "m", "p"])
+    var report = Report(summaries: [
+      SummaryRow(label: "Sub", scope: .eachGroup, aggregates: [2: .sum, 3: .count])
+    ])
+    report.columnFormats = [
+      1: .number(fractionDigits: 1...3, grouping: false), 2: .currency("EUR"),
+      3: .percent(fractionDigits: 1...1),
+    ]
+    let layout = try report.layout(for: table)
+    let collector = ByteCollector()
+    var sheet = XLSXReportSheet(layout: layout, sink: collector)
+    _ = try layout.walk(table) { sheet.draw($0) }
+    #expect(
+      sheet.sheet.numberFormats == ["0.0", "\"€\"#,##0.00;-\"€\"#,##0.00", "#,##0.0%", "0.000"])
+    let xml = try self.sheet(report, over: table)
+    #expect(row(5, in: xml).contains("<f>SUBTOTAL(3,D3:D4)</f><v>1</v>"))
   }
 }
