@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableKit
 import TableKitReports
 import TableRender
@@ -181,5 +182,24 @@ import Testing
       sheet.sheet.numberFormats == ["0.0", "\"€\"#,##0.00;-\"€\"#,##0.00", "#,##0.0%", "0.000"])
     let xml = try self.sheet(report, over: table)
     #expect(row(5, in: xml).contains("<f>SUBTOTAL(3,D3:D4)</f><v>1</v>"))
+  }
+
+  /// The renderer writes a ZIP archive and reports every value written as text to stay exact:
+  /// two amounts, their subtotal and their grand total.
+  @Test func rendererCountsInexactValues() throws {
+    let huge = ReportFixture.money("12345678901234567.89")
+    let table = oneGroup([["x", huge], ["y", huge]], columns: ["k", "m"])
+    let report = Report(summaries: [
+      SummaryRow(label: "Sub", scope: .eachGroup, aggregates: [1: .sum]),
+      SummaryRow(label: "All", scope: .grand, aggregates: [1: .sum]),
+    ])
+    let counted = Mutex(0)
+    let renderer = XLSXReportRenderer(report: report) { count in counted.withLock { $0 = count } }
+    let collector = ByteCollector()
+    var output = OutputBuffer(sink: collector)
+    try renderer.renderReport(table, into: &output)
+    output.flush()
+    #expect(collector.bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
+    #expect(counted.withLock { $0 } == 4)
   }
 }
