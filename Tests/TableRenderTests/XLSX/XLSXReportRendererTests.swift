@@ -202,4 +202,20 @@ import Testing
     #expect(collector.bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
     #expect(counted.withLock { $0 } == 4)
   }
+
+  /// A decimal counts in a summary as it is shown (0.125 to two digits), while its cell holds
+  /// the double: a SUBTOTAL would add other numbers, so the subtotal and total are values.
+  @Test func roundedDecimalsKeepSummariesValues() throws {
+    let table = oneGroup(
+      [["a", .decimal(0.125, fractionDigits: 2)], ["b", .decimal(1, fractionDigits: 2)]],
+      columns: ["k", "d"])
+    let report = Report(summaries: [
+      SummaryRow(label: "Sub", scope: .eachGroup, aggregates: [1: .sum]),
+      SummaryRow(label: "All", scope: .grand, aggregates: [1: .sum]),
+    ])
+    let xml = try sheet(report, over: table)
+    #expect(row(3, in: xml).contains("<v>0.125</v>"))
+    #expect(count("<f>", in: xml) == 0)
+    #expect(row(5, in: xml).contains("<v>1.12</v>"))
+  }
 }
