@@ -188,6 +188,7 @@ def shop(c, rng, n):
     for extra in range(3):
         rows.append((next(ids), f"extra {extra}", None, None, None, None, None))
     rows.append((2**53 + 1, "2^53+1", 2**53 + 1, 9007199254740993.0, "", b"", ""))
+    rows.append((5, "negative zero where no affinity changes it", None, -0.0, None, None, -0.0))
     rows.append((I64_MAX - 1, "max-1", I64_MAX - 1, 1e300, None, None, None))
     rows.append((I64_MAX, "max", I64_MAX, 5e-324, "last", b"\x01", I64_MAX))
     c.executemany("INSERT INTO edge_values VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
