@@ -8,7 +8,8 @@
 #
 # tablekit defaults to .build/debug/tablekit; python to the validation venv's
 # (Scripts/validation-venv.sh, which pins datasette); rows (default 300) scales the databases
-# (about 4,000 rows in the shop). Exits non-zero on the first database with a difference.
+# (about 4,000 rows in the shop). Both databases are compared; the exit status is 1 if either
+# site differs from Datasette.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tablekit="${1:-.build/debug/tablekit}"
@@ -18,6 +19,7 @@ rows="${3:-300}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 exec </dev/null
+status=0
 
 for kind in shop library; do
   db="$work/$kind.db"
@@ -25,6 +27,7 @@ for kind in shop library; do
   start=$EPOCHREALTIME
   "$tablekit" export "$db" --out "$work/$kind-site"
   awk -v kind="$kind" -v s="$start" -v e="$EPOCHREALTIME" -v n="$(find "$work/$kind-site" -type f | wc -l)" \
-    'BEGIN { printf "database-site-oracle: %s exported in %.1f s, %d files\n", kind, e - s, n }' 
-  "$python" Scripts/datasette-oracle.py "$work/$kind-site" "$db"
+    'BEGIN { printf "database-site-oracle: %s exported in %.1f s, %d files\n", kind, e - s, n }'
+  "$python" Scripts/datasette-oracle.py "$work/$kind-site" "$db" || status=1
 done
+exit "$status"
