@@ -267,7 +267,7 @@ def library(c, rng, n):
     """)
     author_ids = ["", "/", "..", "a/b", "abc", "ABC", "Abc", "x" * 400, "\u00e9", "e\u0301",
                   "<i>", "id with space", "007", "7", "%41"]
-    author_ids += [f"A{k:04d}" for k in range(max(10, n // 6))]
+    author_ids += [f"A{k:04d}" for k in range(max(10, n // 3))]
     rows = [(f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice([None, 1920 + k % 90]),
              rng.choice(["NO", "NG", "PE", "JP", "", None]), a) for k, a in enumerate(author_ids)]
     c.executemany("INSERT INTO authors VALUES (?, ?, ?, ?)", rows)
@@ -290,7 +290,7 @@ def library(c, rng, n):
     c.executemany("INSERT INTO book_authors VALUES (?, ?, ?)",
                   [(b, a, rng.choice(["author", "editor", "translator", None])) for b, a in sorted(pairs)])
 
-    members = max(15, n // 3)
+    members = max(15, n // 2)
     rows = []
     for m in range(members):
         key = [I64_MIN, -1, 0, 2**53 + 1, I64_MAX][m] if m < 5 else m * 3
@@ -310,9 +310,11 @@ def library(c, rng, n):
     c.executemany("INSERT INTO loans VALUES (?, ?, ?, ?, ?, ?)", rows)
 
     tags = [7, "7", 7.5, b"\x07", "seven", "Seven", "", "../tag", -0.5, I64_MAX]
+    for k in range(max(4, n // 10)):  # enough keys of every storage class to cross list pages
+        tags += [3 * k + 100, f"t{k:03d}", k + 0.25, bytes([k % 256, 0xFF, k // 256])]
     c.executemany("INSERT INTO tags VALUES (?, ?)", [(t, f"tag {k}") for k, t in enumerate(tags)])
     rows = set()
-    for isbn in isbns[:40]:
+    for isbn in isbns:
         for t in rng.sample(range(len(tags)), 2):
             rows.add((isbn, t))
     c.executemany("INSERT INTO book_tags VALUES (?, ?)", [(i, tags[t]) for i, t in sorted(rows)])
