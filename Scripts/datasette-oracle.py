@@ -446,6 +446,7 @@ def compare_table(ds, site, report, tables, table, entry):
             continue
         i = table.by_key[key]
         seen_keys.append(i)
+        site.row_index[path] = (name, i)
         if page.get("table") != name:
             report.add("row page", name, key_values, "table", page.get("table"), name, path)
         for column, theirs in table.key_dict(i).items():
@@ -614,12 +615,22 @@ def check_filtered(site, report, table, path, values, storages, count, where, ke
                 report.add("filtered list", where, key, f"where {column}", got[column], value, why)
     if len(rows) != count:
         report.add("filtered list", where, key, None, len(rows), count, f"rows in {path}")
+    positions = []
     for row in rows:
+        if table.kind == "table" and isinstance(row, dict):
+            found = site.row_index.get(row.get("$row"))
+            if found is None or found[0] != table.name:
+                report.add("filtered list", where, key, "$row", row.get("$row"), None, f"a row of {path} that is no row page of {table.name!r}")
+            else:
+                positions.append(found[1])
+                compare_row(report, table, found[1], row, f"{where} (filtered list)", table.key_dict(found[1]))
         for column, value in values.items():
             if not isinstance(row, dict) or column not in row or not sqlite_equal(row[column], canon_value(value, storages[column])):
                 report.add("filtered list", where, key, column, row.get(column) if isinstance(row, dict) else row,
                            value, f"a row of {path} that does not match")
                 break
+    if positions != sorted(positions):
+        report.add("filtered list", where, key, None, "another order", "primary key order", f"rows of {path}")
 
 
 def canon_value(value, storage):
@@ -684,6 +695,7 @@ def compare_facets(ds, site, report, tables, index_entries):
 def compare(ds, site_dir, report):
     site = Site(site_dir, report)
     site.row_pages = {}
+    site.row_index = {}  # row page path -> (table, Datasette's row index)
     index = site.load("index.json", "index.json")
     if not isinstance(index, dict) or not isinstance(index.get("tables"), list):
         raise CannotRun(f"{site_dir!r} has no index.json with a tables list")
