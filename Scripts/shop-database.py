@@ -15,8 +15,8 @@ INTEGER PRIMARY KEY values), invalid UTF-8 stored as TEXT, hostile table and col
 and values (=cmd|' /C calc'!A0 and the same), and columns with few distinct values for facets
 (with the 1, 2, 30 and 31 distinct-value edges, and 1 beside '1').
 
---kind library stresses keys instead: text primary keys (with '', '/', '..', case twins and a
-long key), a table whose primary key is not its first column, an INT PRIMARY KEY that is not the
+--kind library stresses keys instead: text primary keys (with '', '/', '..', case twins, a
+long key, and two keys that are not UTF-8 and read back as the same text), a table whose primary key is not its first column, an INT PRIMARY KEY that is not the
 rowid, a table with no primary key (rowid keys), an untyped primary key holding an integer, the
 same digits as text, a REAL and a BLOB, many-to-many join tables (WITHOUT ROWID, composite keys),
 a foreign key to a UNIQUE column that is not the key, one naming no column (the parent's key),
@@ -271,6 +271,10 @@ def library(c, rng, n):
     rows = [(f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice([None, 1920 + k % 90]),
              rng.choice(["NO", "NG", "PE", "JP", "", None]), a) for k, a in enumerate(author_ids)]
     c.executemany("INSERT INTO authors VALUES (?, ?, ?, ?)", rows)
+    # Two TEXT keys that are not UTF-8 and that read back as the same text (A and U+FFFD).
+    c.execute("INSERT INTO authors VALUES ('Not UTF-8', NULL, NULL, CAST(X'41FF' AS TEXT))")
+    c.execute("INSERT INTO authors VALUES ('Not UTF-8 either', NULL, NULL, CAST(X'41FE' AS TEXT))")
+    c.execute("INSERT INTO book_authors VALUES ('978-000000001', CAST(X'41FF' AS TEXT), 'author')")
 
     books = max(20, n // 2)
     isbns = [f"978-{k:09d}" for k in range(books)] + ["", "../isbn", "ISBN", "isbn"]
