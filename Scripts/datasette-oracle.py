@@ -357,6 +357,8 @@ class Table:
         pks = sorted((r[2], r[0]) for r in info if r[2])
         self.pk = [c for _, c in pks]
         self.key = self.pk if self.pk else (["rowid"] if kind == "table" else [])
+        lower = {c.lower() for c in self.columns}  # a row page names the rowid by a free alias
+        self.rowid_name = next((n for n in ("rowid", "_rowid_", "oid") if n not in lower), "rowid")
         self.rows = ds.table_rows(name)
         types = ", ".join(f"typeof({quote(c)})" for c in self.columns)
         key_sql = [quote(c) for c in self.pk] if self.pk else (["rowid"] if self.key else [])
@@ -384,7 +386,7 @@ class Table:
 
     def key_dict(self, i):
         row = self.rows[i]
-        return {"rowid": row["$rowid"]} if not self.pk else {c: row[c] for c in self.pk}
+        return {self.rowid_name: row["$rowid"]} if not self.pk else {c: row[c] for c in self.pk}
 
     def values(self, i):
         return [(c, self.rows[i][c]) for c in self.columns]
@@ -436,8 +438,8 @@ def compare_table(ds, site, report, tables, table, entry):
             continue
         report.counts["row_pages"] += 1
         key_values = page.get("key")
-        if not isinstance(key_values, dict) or list(key_values) != (table.pk or ["rowid"]):
-            report.add("row page", name, key_values, "key", key_values, table.pk or ["rowid"], "key columns")
+        if not isinstance(key_values, dict) or list(key_values) != (table.pk or [table.rowid_name]):
+            report.add("row page", name, key_values, "key", key_values, table.pk or [table.rowid_name], "key columns")
             continue
         key = tuple(canon(v) for v in key_values.values())
         if key not in table.by_key:
@@ -450,7 +452,7 @@ def compare_table(ds, site, report, tables, table, entry):
         if page.get("table") != name:
             report.add("row page", name, key_values, "table", page.get("table"), name, path)
         for column, theirs in table.key_dict(i).items():
-            storage = "integer" if column == "rowid" and not table.pk else table.storage(i, column)
+            storage = "integer" if not table.pk else table.storage(i, column)
             why = value_difference(key_values[column], theirs, storage)
             if why:
                 report.add("row page", name, key_values, f"key {column}", key_values[column], theirs, why)
