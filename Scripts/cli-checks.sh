@@ -184,11 +184,11 @@ fi
 printf 'region,city,amount,price\nNorth,Oslo,10.00,2.5\nNorth,Bergen,-5.50,3\nSouth,Rome,1.25,4.125\n' >"$work/sales.csv"
 report_args=(--input "$work/sales.csv" --group-by region --sum amount --mean price --total
   --spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' --source-note 'Source: ledger')
-expect_output "subtotal,North,Subtotal,4.50,2.8" "${report_args[@]}" --format csv
+expect_output "subtotal,North,Subtotal,4.50,2.75" "${report_args[@]}" --format csv
 expect_output "total,,Total,5.75,3.208" "${report_args[@]}" --format csv
 expect_output '<th colspan="2" scope="colgroup">Money</th>' "${report_args[@]}" --format html
 expect_output '<tr><th scope="rowgroup" colspan="3">South</th></tr>' "${report_args[@]}" --format html
-expect_output "| **Subtotal** | **4.50** | **2.8** |" "${report_args[@]}" --format markdown
+expect_output "| **Subtotal** | **4.50** | **2.75** |" "${report_args[@]}" --format markdown
 expect_output "¹ Excluding VAT" "${report_args[@]}"
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
 expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'

@@ -36,7 +36,11 @@ package struct ReportOptions {
       ("--sum", Aggregate.sum, "Sum these columns exactly (money per currency; no rounding)."),
       (
         "--mean", .mean,
-        "Their mean: the exact sum over the count, rounded half to even at the values' largest scale."
+        """
+        Their mean: the exact sum over the count, rounded once by the column's format to the \
+        digits it shows (half to even unless it says half-away); a plain column keeps the \
+        values' scale, or 3 digits when they have fewer (the mean of 2 and 3 is 2.5).
+        """
       ),
       ("--min", .minimum, "Their smallest value."),
       ("--max", .maximum, "Their largest value."),
