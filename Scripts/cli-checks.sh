@@ -190,6 +190,16 @@ expect_output '<th colspan="2" scope="colgroup">Money</th>' "${report_args[@]}" 
 expect_output '<tr><th scope="rowgroup" colspan="3">South</th></tr>' "${report_args[@]}" --format html
 expect_output "| **Subtotal** | **4.50** | **2.75** |" "${report_args[@]}" --format markdown
 expect_output "¹ Excluding VAT" "${report_args[@]}"
+# The report: money in a locale, a title, a footnote and a source note, as HTML; the
+# mean is rounded by the column's format (two digits), the amounts in de_DE's currency pattern.
+locale_args=(--input "$work/sales.csv" --group-by region --sum amount --mean price --total
+  --column amount=money:EUR --format-column price=number,digits=2 --locale de_DE --title Sales
+  --footnote 'amount=Excluding VAT' --source-note 'Source: ledger' -f html)
+expect_output $'<td class="number">4,50\xc2\xa0€</td><td class="number">2,75</td>' "${locale_args[@]}"
+expect_output $'<td class="number">5,75\xc2\xa0€</td><td class="number">3,21</td>' "${locale_args[@]}"
+expect_output '<caption>Sales' "${locale_args[@]}"
+expect_failure 64 "--locale needs a CLDR locale such as de_DE or en_US (nearest: de_DE" --input "$work/sales.csv" --locale de_de
+expect_failure 64 "--format-column needs an ISO 4217 code" --input "$work/sales.csv" --format-column amount=currency:eur
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
 expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'
 checks=$((checks + 1))
