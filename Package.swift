@@ -94,8 +94,8 @@ let package = Package(
     .executableTarget(
       name: "tablekit-bench",
       dependencies: [
-        "TableKit", "TableKitNavigation", "TableKitFiles", "TableRender", "TableKitTesting",
-        "TableKitArguments",
+        "TableKit", "TableKitNavigation", "TableKitFiles", "TableKitReports", "TableRender",
+        "TableKitTesting", "TableKitArguments",
       ],
       swiftSettings: strictSettings
     ),

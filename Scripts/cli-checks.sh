@@ -184,16 +184,16 @@ fi
 printf 'region,city,amount,price\nNorth,Oslo,10.00,2.5\nNorth,Bergen,-5.50,3\nSouth,Rome,1.25,4.125\n' >"$work/sales.csv"
 report_args=(--input "$work/sales.csv" --group-by region --sum amount --mean price --total
   --spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' --source-note 'Source: ledger')
-expect_output "subtotal,North,Subtotal,4.50,2.8" "${report_args[@]}" --format csv
+expect_output "subtotal,North,Subtotal,4.50,2.75" "${report_args[@]}" --format csv
 expect_output "total,,Total,5.75,3.208" "${report_args[@]}" --format csv
 expect_output '<th colspan="2" scope="colgroup">Money</th>' "${report_args[@]}" --format html
 expect_output '<tr><th scope="rowgroup" colspan="3">South</th></tr>' "${report_args[@]}" --format html
-expect_output "| **Subtotal** | **4.50** | **2.8** |" "${report_args[@]}" --format markdown
+expect_output "| **Subtotal** | **4.50** | **2.75** |" "${report_args[@]}" --format markdown
 expect_output "¹ Excluding VAT" "${report_args[@]}"
 expect_output '\cmidrule(lr){2-3}' "${report_args[@]}" --format latex
-expect_output '\textit{Subtotal} & 4.50 & 2.8 \\' "${report_args[@]}" --format latex
+expect_output '\textit{Subtotal} & 4.50 & 2.75 \\' "${report_args[@]}" --format latex
 expect_output 'table.cell(colspan: 2, align: center, "Money"),' "${report_args[@]}" --format typst
-expect_output 'strong("Subtotal"), "4.50", "2.8",' "${report_args[@]}" --format typst
+expect_output 'strong("Subtotal"), "4.50", "2.75",' "${report_args[@]}" --format typst
 # The report as a workbook: the subtotal is a SUBTOTAL formula with its exact value cached.
 checks=$((checks + 1))
 if ! "$tablekit" "${report_args[@]}" --format xlsx --output "$work/report.xlsx" 2>"$work/err"; then
@@ -202,6 +202,16 @@ elif ! python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(
   | grep -qF '<f>SUBTOTAL(9,B4:B5)</f><v>4.50</v>'; then
   fail "--format xlsx report: no subtotal formula with the cached 4.50 for North"
 fi
+# The issue's report: money in a locale, a title, a footnote and a source note, as HTML; the
+# mean is rounded by the column's format (two digits), the amounts in de_DE's currency pattern.
+locale_args=(--input "$work/sales.csv" --group-by region --sum amount --mean price --total
+  --column amount=money:EUR --format-column price=number,digits=2 --locale de_DE --title Sales
+  --footnote 'amount=Excluding VAT' --source-note 'Source: ledger' -f html)
+expect_output $'<td class="number">4,50\xc2\xa0€</td><td class="number">2,75</td>' "${locale_args[@]}"
+expect_output $'<td class="number">5,75\xc2\xa0€</td><td class="number">3,21</td>' "${locale_args[@]}"
+expect_output '<caption>Sales' "${locale_args[@]}"
+expect_failure 64 "--locale needs a CLDR locale such as de_DE or en_US (nearest: de_DE" --input "$work/sales.csv" --locale de_de
+expect_failure 64 "--format-column needs an ISO 4217 code" --input "$work/sales.csv" --format-column amount=currency:eur
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
 expect_failure 64 "cross; spanners must nest" --input "$work/sales.csv" --spanner 'A=city,amount' --spanner 'B=amount,price'
 checks=$((checks + 1))

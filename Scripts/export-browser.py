@@ -2,7 +2,8 @@
 """Drives exported sites in headless Chromium: axe-core, a keyboard click-through, Pagefind.
 
     PYTHON="$(Scripts/validation-venv.sh)"
-    "$PYTHON" Scripts/export-browser.py SHOTS SITE[:EVERY] [SITE[:EVERY]...]
+    "$PYTHON" Scripts/export-browser.py SHOTS SITE[:EVERY] [SITE[:EVERY]...] [--pages FOLDER...]
+    "$PYTHON" Scripts/export-browser.py SHOTS --pages FOLDER [FOLDER...]
 
 Each SITE is served over HTTP from a local server (Pagefind's search loads its index with
 fetch, which a file:// page may not). For each site:
@@ -16,6 +17,10 @@ fetch, which a file:// page may not). For each site:
   - Pagefind (pagefind-bin) indexes the site, and a search run in the page with Pagefind's own
     JavaScript API for a word from the deepest page's table must find that page.
 For the first site, screenshots of index.html and the deepest page go to SHOTS.
+
+Each FOLDER after --pages holds standalone pages that are not a site (the HTML reports of
+Scripts/report-html-checks.sh): they are served the same way and axe-core runs on every page
+(0 violations), with no click-through and no search.
 
 Prints one line per check; exits 1 on any failure.
 """
@@ -173,14 +178,23 @@ def search(driver, base, site, deepest, name):
 
 
 def main():
-    if len(sys.argv) < 3:
+    arguments = sys.argv[2:]
+    sites = arguments[:arguments.index("--pages")] if "--pages" in arguments else arguments
+    page_folders = arguments[len(sites) + 1:]
+    if len(sys.argv) < 3 or not (sites or page_folders):
         print(__doc__, file=sys.stderr)
         return 2
     shots = sys.argv[1]
     os.makedirs(shots, exist_ok=True)
     driver = browser()
     try:
-        for index, argument in enumerate(sys.argv[2:]):
+        for folder in page_folders:
+            server, base = serve(folder)
+            try:
+                axe_check(driver, base, folder, 1, folder)
+            finally:
+                server.shutdown()
+        for index, argument in enumerate(sites):
             original, _, every = argument.partition(":")
             # Pagefind writes into the site: index a copy, so the checked site stays as exported.
             site = tempfile.mkdtemp(prefix="tablekit-site-")

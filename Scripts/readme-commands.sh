@@ -26,7 +26,7 @@ printf 'name,city,score\nAda,London,36\nGrace,New York,85\n' >"$work/data.csv"
 printf '{"items": [{"sku": "A-1", "qty": 3}, {"sku": "B-2", "qty": 5}]}\n' >"$work/api.json"
 printf '%s\n' '{"time": "09:00", "level": "info", "message": "started", "host": "h1"}' \
   '{"time": "09:01", "level": "warn", "message": "disk at 91%", "host": "h1"}' >"$work/logs.jsonl"
-printf 'region,customer,amount\nNorth,Acme,120.50\nSouth,Birch,80\nNorth,Cobalt,990.25\nSouth,Acme,15\n' \
+printf 'region,customer,amount,price\nNorth,Acme,120.50,2\nSouth,Birch,80,3\nNorth,Cobalt,990.25,3\nSouth,Acme,15,4\n' \
   >"$work/sales.csv"
 printf '{"title": "Shelf", "books": ["Dune", {"title": "Emma", "tags": ["novel"]}]}\n' >"$work/data.json"
 python3 -c 'import sqlite3, sys
@@ -49,7 +49,8 @@ declare -A expect=(
   ["tablekit data.csv"]="Grace +New York +85"
   ["jq '.items' api.json | tablekit -f markdown"]="^\| B-2 +\| +5 \|"
   ["tablekit --from jsonl logs.jsonl --columns time,level,message"]="^ *time +level +message *$"
-  ["tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"]="<td colspan=\"2\">2 rows</td>"
+  ["tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"]="<td colspan=\"3\">2 rows</td>"
+  ["tablekit sales.csv --group-by region --sum amount --mean price --total --column amount=money:EUR --locale de_DE --title Sales --footnote 'amount=Excluding VAT' --source-note 'Source: the ledger' -f html -o sales.html"]="<td class=\"number\">1.110,75[^<]*€</td><td class=\"number\">2.5</td>"
   ["tablekit shop.db"]="^ *orders +table +2 *$"
   ["tablekit shop.db --table orders --sort -total -f csv"]="^2,120.25"
   ["swift run tablekit --composed"]="Invoices of 500.00 or more"
@@ -108,7 +109,7 @@ for command in "${commands[@]}"; do
     failures=$((failures + 1))
     continue
   fi
-  rm -rf site ledger.html report.html
+  rm -rf site ledger.html report.html sales.html
   runnable=${command//swift run tablekit/tablekit}
   status=0
   # The browser reads commands from standard input: an empty one (not a terminal) quits it.

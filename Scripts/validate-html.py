@@ -30,6 +30,15 @@ which are about the corpus's data rather than the markup and are printed but not
 
 Prints one summary line per file and exits 1 on any failure, 2 on bad usage.
 
+    "$PYTHON" Scripts/validate-html.py --report REPORT.html [TEXT...]
+
+checks instead a report page (`tablekit … --sum … -f html`, see Scripts/report-html-checks.sh):
+it must parse with html5lib without a parse error, hold no CR and no forbidden character, use
+only the elements and attributes the report renderer writes, pass the Nu HTML Checker with no
+error and no warning (but the allowed ones), and each TEXT (by the documented mapping) must read
+back as the whole text of one element, footnote marks apart: hostile titles, spanners, group
+labels and notes stay data.
+
     "$PYTHON" Scripts/validate-html.py --links Tests/Validation/corpus.json links.html
 
 checks instead the page HTMLCorpusLinkTests writes when TABLEKIT_LINK_PAGE names a file: every
@@ -305,6 +314,53 @@ def nu_check(path):
     return errors, warnings, allowed
 
 
+# What a report page holds besides a plain table's elements and attributes.
+REPORT_ELEMENTS = ALLOWED_ELEMENTS | {"tfoot", "main", "h1", "br", "span", "sup", "div", "p"}
+REPORT_ATTRIBUTES = {
+    **ALLOWED_ATTRIBUTES,
+    "table": {"class"}, "tbody": {"class"}, "span": {"class"}, "div": {"class"},
+    "p": {"class", "id"},
+    "a": {"href", "id", "aria-label"},
+}
+
+
+def check_report(path, texts):
+    """A report page: parsed cleanly, known markup only, Nu clean, each of `texts` read back."""
+    report = Report("report")
+    root = parse(report, path, fragment=False)
+    for element in root.iter():
+        name = tag(element)
+        if not isinstance(name, str):
+            continue
+        if name not in REPORT_ELEMENTS:
+            report.fail(f"unexpected element <{name}>")
+        for attribute in element.attrib:
+            if attribute not in REPORT_ATTRIBUTES.get(name, set()):
+                report.fail(f"unexpected attribute {attribute} on <{name}>")
+    shown = set()
+    for element in root.iter():
+        if isinstance(element.tag, str) and tag(element) != "sup":
+            # The element's text with footnote marks (and the notes' ↩ links) left out.
+            parts = [element.text or ""]
+            for child in element:
+                if tag(child) not in ("sup", "a"):
+                    parts.append(text_of(child))
+                parts.append(child.tail or "")
+            shown.add("".join(parts).strip())
+    for text in texts:
+        report.cells += 1
+        if expected_text(text).strip() not in shown:
+            report.mismatches += 1
+            report.fail(f"{text!r} is not the text of any element")
+    errors, warnings, allowed = nu_check(path)
+    for message in errors + warnings:
+        report.fail(f"Nu: {message}")
+    print(f"report {path}: {report.cells} texts read back, {report.mismatches} missing, "
+          f"{len(report.failures)} failures; Nu checker: {len(errors)} errors, "
+          f"{len(warnings)} warnings ({len(allowed)} allowed)")
+    return 1 if report.failures else 0
+
+
 def corpus_strings(corpus):
     """The corpus's strings in the order HTMLCorpusLinkTests links them."""
     strings = [corpus["title"], *corpus["columns"]]
@@ -373,9 +429,12 @@ def check_links(corpus_path, page_path):
 def main(arguments):
     if len(arguments) == 3 and arguments[0] == "--links":
         return check_links(arguments[1], arguments[2])
+    if len(arguments) >= 2 and arguments[0] == "--report":
+        return check_report(arguments[1], arguments[2:])
     if len(arguments) not in (2, 3):
         print("usage: validate-html.py CORPUS.json DOCUMENT.html [FRAGMENT.html]\n"
-              "       validate-html.py --links CORPUS.json LINKS.html", file=sys.stderr)
+              "       validate-html.py --links CORPUS.json LINKS.html\n"
+              "       validate-html.py --report REPORT.html [TEXT...]", file=sys.stderr)
         return 2
     with open(arguments[0], encoding="utf-8") as handle:
         corpus = json.load(handle)

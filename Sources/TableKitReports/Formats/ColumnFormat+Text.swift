@@ -32,16 +32,56 @@ extension ColumnFormat {
   /// - Parameter value: The exact value.
   /// - Returns: The rounded value, or `value` when the rounded one would need more than 38 digits.
   public func round(_ value: ExactDecimal) -> ExactDecimal {
-    let places: Int
-    switch kind {
-    case .plain, .dateStyle, .datePattern, .scientific: return value
-    case .number: places = fractionDigits?.upperBound ?? 3
-    case .percent: places = (fractionDigits?.upperBound ?? 0) + 2
-    case .currency(let code, _, _):
-      places = fractionDigits?.upperBound ?? code.map(CurrencyDigits.digits(for:)) ?? 2
-    }
+    guard let places = roundingPlaces(currency: nil) else { return value }
     return DecimalDigits(value).rounded(toFractionDigits: places, rule: rounding).exactDecimal
       ?? value
+  }
+
+  /// The digits after the point ``round(_:)`` keeps, or `nil` for formats that do not round
+  /// (plain, scientific, dates); `currency` is the value's own currency, if it is money.
+  package func roundingPlaces(currency: String?) -> Int? {
+    switch kind {
+    case .plain, .dateStyle, .datePattern, .scientific: return nil
+    case .number: return fractionDigits?.upperBound ?? 3
+    case .percent: return (fractionDigits?.upperBound ?? 0) + 2
+    case .currency(let code, _, _):
+      return fractionDigits?.upperBound ?? (currency ?? code).map(CurrencyDigits.digits(for:)) ?? 2
+    }
+  }
+
+  /// The mean of a sum over `count` values, rounded once to the digits this format shows, by
+  /// its ``rounding`` rule.
+  ///
+  /// A number, percent or currency format rounds as ``round(_:)`` does (money to its own
+  /// currency's digits unless ``fractionDigits`` says otherwise). A format that does not round
+  /// (plain, scientific, dates) keeps the values' largest scale, and 3 digits after the point
+  /// when they have fewer, with zeros past the values' scale dropped: the mean of 2 and 3 is
+  /// `2.5`, of 1, 1 and 2 is `1.333`, of `1.50` and `2.50` is `2.00`; money keeps its currency's
+  /// digits (`EUR 2.50`).
+  ///
+  /// - Parameters:
+  ///   - sum: The exact sum of the values.
+  ///   - count: How many values were added, at least 1.
+  ///   - currency: The values' currency when they are money.
+  /// - Returns: The rounded mean, or `nil` when it needs more than 38 digits.
+  package func mean(of sum: ExactSum, count: Int, currency: String?) -> ExactDecimal? {
+    let scale = sum.value.scale
+    if let places = roundingPlaces(currency: currency) {
+      return sum.divided(by: count, toFractionDigits: min(places, 38), rule: rounding)
+    }
+    if let currency {
+      let places = max(scale, CurrencyDigits.digits(for: currency))
+      return sum.divided(by: count, toFractionDigits: places, rule: rounding)
+    }
+    guard let mean = sum.divided(by: count, toFractionDigits: max(scale, 3), rule: rounding)
+    else { return nil }
+    var significand = mean.significand
+    var places = mean.scale
+    while places > scale, significand % 10 == 0 {
+      significand /= 10
+      places -= 1
+    }
+    return try? ExactDecimal(significand: significand, scale: places, isNegative: mean.isNegative)
   }
 
   /// The digits of a numeric value and the currency it carries, or `nil` for text, dates,

@@ -10,8 +10,14 @@ public import TableKit
 ///   when the sum fits an `Int`. Money is summed per currency: a column holding more than one
 ///   currency shows the summary's missing text and the report's notes name the currencies.
 /// - ``count``: how many values are not empty, as an integer.
-/// - ``mean``: the exact sum divided by the count, rounded half to even at the largest scale
-///   among the values (so a mean of cents is in cents, a mean of whole numbers is whole).
+/// - ``mean``: the exact sum divided by the count, rounded once, by the column format's rounding
+///   rule (half to even unless it says half away from zero), to the digits the format shows: a
+///   number format's most fraction digits (3 by default), a percent format's digits of the
+///   percentage, a currency format's digits (the currency's, such as 2 for EUR and 0 for JPY).
+///   A plain column (and a scientific or date one) keeps the values' largest scale, or 3 digits
+///   when they have fewer, and drops zeros past the values' scale: the mean of 2 and 3 is `2.5`,
+///   of 1, 1 and 2 is `1.333`, of `1.50` and `2.50` is `2.00`; money keeps at least its
+///   currency's digits.
 /// - ``minimum``, ``maximum``: compared exactly; money only within one currency.
 /// - ``custom(_:)``: a fold you give, seeing every value in the scope as it streams past.
 ///
@@ -28,7 +34,7 @@ public enum Aggregate: Sendable {
   case sum
   /// How many values are not empty.
   case count
-  /// The exact mean, rounded half to even at the values' largest scale.
+  /// The exact mean, rounded once by the column's format (see above for the rule).
   case mean
   /// The smallest value.
   case minimum

@@ -81,6 +81,63 @@ public struct ExactSum: Hashable, Sendable {
       ?? value
   }
 
+  /// The sum divided by `count`, rounded once, by `rule`, to `places` digits after the point.
+  ///
+  /// The quotient is exact up to that rounding: digits past the sum's scale come from long
+  /// division, and a tie is a tie only when nothing is left over, so `0.125` over 1 to two places
+  /// half to even is `0.12`, and `0.1251` is `0.13` (no double rounding).
+  ///
+  /// ```swift
+  /// var sum = ExactSum()
+  /// try sum.add(ExactDecimal(minorUnits: 5, scale: 0))
+  /// sum.divided(by: 2, toFractionDigits: 3, rule: .halfEven)?.description  // "2.500"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - count: The divisor; a count below 1 divides by 1.
+  ///   - places: Digits after the point, 0 through 38.
+  ///   - rule: How a tie rounds.
+  /// - Returns: The rounded quotient with scale `places`, or `nil` when it needs more than 38
+  ///   digits.
+  public func divided(
+    by count: Int, toFractionDigits places: Int, rule: ColumnFormat.Rounding
+  ) -> ExactDecimal? {
+    guard (0...38).contains(places) else { return nil }
+    let divisor = UInt128(max(count, 1))
+    var (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: divisor)
+    // Whether what is cut off is above, at or below half a unit of the last kept digit.
+    let comparedWithHalf: Int
+    if places >= scale {
+      for _ in 0..<(places - scale) {
+        let (shifted, overflow) = quotient.multipliedReportingOverflow(by: 10)
+        guard !overflow else { return nil }
+        let widened = remainder * 10
+        quotient = shifted + widened / divisor
+        remainder = widened % divisor
+        guard quotient <= Self.limit else { return nil }
+      }
+      let twice = remainder * 2
+      comparedWithHalf = twice > divisor ? 1 : twice == divisor ? 0 : -1
+    } else {
+      let unit = Self.powerOfTen(scale - places)
+      let (kept, dropped) = quotient.quotientAndRemainder(dividingBy: unit)
+      let half = unit / 2
+      quotient = kept
+      comparedWithHalf =
+        dropped > half || (dropped == half && remainder > 0) ? 1 : dropped == half ? 0 : -1
+    }
+    let roundsUp: Bool
+    switch (comparedWithHalf, rule) {
+    case (1, _), (0, .halfAwayFromZero): roundsUp = true
+    case (0, .halfEven): roundsUp = quotient % 2 == 1
+    default: roundsUp = false
+    }
+    if roundsUp { quotient += 1 }
+    guard quotient <= Self.limit else { return nil }
+    return try? ExactDecimal(
+      significand: quotient, scale: places, isNegative: isNegative && quotient != 0)
+  }
+
   /// `value × 10^places`, or ``Overflow`` past 38 digits.
   static func scaled(_ value: UInt128, by places: Int) throws(Overflow) -> UInt128 {
     guard places > 0, value != 0 else { return value }

@@ -136,7 +136,7 @@ struct ReportRun {
     let labelColumn = layout.labelColumn
     var cells = (0..<layout.columnCount).map { _ in ReportCell(text: "", isNumeric: false) }
     for (column, accumulator) in accumulators[index] where column != labelColumn {
-      switch accumulator.result {
+      switch accumulator.result(roundingMeanBy: formats[column]) {
       case .value(let value):
         let format: ColumnFormat
         if case .count = accumulator.aggregate { format = .plain } else { format = formats[column] }

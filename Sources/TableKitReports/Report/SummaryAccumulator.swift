@@ -91,8 +91,19 @@ public struct SummaryAccumulator: Sendable {
     }
   }
 
-  /// What the summary shows for the values added so far.
-  public var result: Result {
+  /// What the summary shows for the values added so far, a mean rounded as a plain column
+  /// rounds it (see ``result(roundingMeanBy:)``).
+  public var result: Result { result(roundingMeanBy: .plain) }
+
+  /// What the summary shows for the values added so far, a mean rounded once by `format`.
+  ///
+  /// A mean is the exact sum over the count, rounded once as ``Aggregate/mean`` states: to the
+  /// digits the column's format shows, by its rounding rule; in a plain column to the values'
+  /// largest scale, or 3 digits after the point when they have fewer.
+  ///
+  /// - Parameter format: The column's format.
+  /// - Returns: The result.
+  public func result(roundingMeanBy format: ColumnFormat) -> Result {
     switch aggregate {
     case .count:
       return .value(.integer(count))
@@ -110,7 +121,13 @@ public struct SummaryAccumulator: Sendable {
     case .minimum: return least.map { .value($0.value) } ?? .missing
     case .maximum: return greatest.map { .value($0.value) } ?? .missing
     case .sum: return overflowed ? .overflow : .value(shown(sum.value))
-    case .mean: return overflowed ? .overflow : .value(shown(sum.divided(by: count)))
+    case .mean:
+      var currency: String?
+      if case .money(let code) = kind { currency = code }
+      guard !overflowed, let mean = format.mean(of: sum, count: count, currency: currency) else {
+        return .overflow
+      }
+      return .value(shown(mean))
     case .count, .custom: return .missing
     }
   }

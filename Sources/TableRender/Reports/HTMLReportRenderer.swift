@@ -25,6 +25,10 @@ public import TableKitReports
 /// …
 /// ```
 ///
+/// As a document (``HTMLTableRenderer/Mode/document(title:language:)``) the table and its notes
+/// stand in a `<main>`, and the title is the page's `<h1>`, inside the caption (or the page's
+/// title above the table when the report has none), as axe-core asks of a page.
+///
 /// Every text is escaped: a label, a footnote or a value of `<script>` is shown, never run. The
 /// rows stream: one row is held at a time.
 public struct HTMLReportRenderer: ReportRenderer {
@@ -60,12 +64,21 @@ public struct HTMLReportRenderer: ReportRenderer {
   public func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
   ) throws(ReportError) {
+    var isDocument = false
     if case .document(let title, let language) = mode {
+      isDocument = true
       HTMLTableRenderer.writeHead(title: title, language: language, into: &output)
+      output.write("<main>\n")
+      // A page needs a level-one heading: the title's, in the caption; else the page's title.
+      if (layout.report.title ?? "").isEmpty {
+        output.write("<h1>")
+        output.writeEscapedHTML(title)
+        output.write("</h1>\n")
+      }
     }
     var marks = HTMLMarks(layout: layout, prefix: idPrefix)
     output.write("<table class=\"report\">\n")
-    writeCaption(layout, marks: &marks, into: &output)
+    writeCaption(layout, heading: isDocument, marks: &marks, into: &output)
     output.write("<thead>\n")
     for row in layout.headerRows {
       output.write("<tr>")
@@ -137,20 +150,25 @@ public struct HTMLReportRenderer: ReportRenderer {
     if inFooter { output.write("</tfoot>\n") }
     output.write("</table>\n")
     writeNotes(notes, marks: marks, into: &output)
-    if case .document = mode { output.write("</body>\n</html>\n") }
+    if isDocument { output.write("</main>\n</body>\n</html>\n") }
   }
 
+  /// The caption: the title (in an `<h1>` when `heading`, for a document), its marks and the
+  /// subtitle.
   private func writeCaption(
-    _ layout: ReportLayout, marks: inout HTMLMarks, into output: inout OutputBuffer
+    _ layout: ReportLayout, heading: Bool, marks: inout HTMLMarks,
+    into output: inout OutputBuffer
   ) {
     let title = layout.report.title ?? ""
     let subtitle = layout.report.subtitle ?? ""
     guard !title.isEmpty || !subtitle.isEmpty || !layout.titleMarks.isEmpty else { return }
-    output.write("<caption>")
+    let isHeading = heading && !title.isEmpty
+    output.write(isHeading ? "<caption><h1>" : "<caption>")
     output.writeEscapedHTML(title)
     marks.write(layout.titleMarks, into: &output)
+    if isHeading { output.write("</h1>") }
     if !subtitle.isEmpty {
-      output.write("<br><span class=\"subtitle\">")
+      output.write(isHeading ? "<span class=\"subtitle\">" : "<br><span class=\"subtitle\">")
       output.writeEscapedHTML(subtitle)
       output.write("</span>")
     }

@@ -29,7 +29,7 @@ public import TableKitReports
 /// ────────  ─────────  ───
 /// Subtotal   EUR 1.25  —
 /// ════════  ═════════  ═══
-/// Total      EUR 5.75    2
+/// Total      EUR 5.75  2.5
 ///
 /// ¹ Excluding VAT
 /// Source: the ledger.

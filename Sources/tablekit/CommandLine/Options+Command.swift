@@ -53,8 +53,10 @@ extension Options {
       .init("tablekit shop.db --query 'SELECT city, count(*) AS n FROM customers GROUP BY 1'"),
       .init(
         "tablekit sales.csv --group-by region --sum amount --mean price --total "
-          + "--spanner 'Money=amount,price' --footnote 'amount=Excluding VAT' -f html",
-        "A report: subtotals per region, a grand total, a spanner and a footnote."),
+          + "--column amount=money:EUR --locale de_DE --spanner 'Money=amount,price' "
+          + "--footnote 'amount=Excluding VAT' -f html",
+        "A report: subtotals per region, a grand total in euros as Germans write them, a "
+          + "spanner and a footnote."),
     ]
     return command
   }

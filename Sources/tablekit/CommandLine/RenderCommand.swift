@@ -114,7 +114,10 @@ enum RenderCommand {
     do {
       report = try options.report.report(
         columns: table.dataSource.columns.map(\.title), title: title,
-        grouped: options.input.shaping.groupBy != nil)
+        grouped: options.input.shaping.groupBy != nil,
+        moneyColumns: options.input.columnTypes.compactMap { column, parser in
+          if case .money = parser.kind { column } else { nil }
+        })
       _ = try report.layout(for: table)
     } catch let error as ReportOptionError {
       fail(TerminalText.inert(error.description), status: .usage)

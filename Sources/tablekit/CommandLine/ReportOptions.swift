@@ -20,11 +20,16 @@ package struct ReportOptions {
   package var spanners: [String] = []
   package var stub: String?
   package var footnoteMarks = FootnoteMarks.numbers
+  /// The locale numbers, money and dates are shown in (`--locale`); `nil` for plain output.
+  package var locale: ReportLocale?
+  /// Each `--format-column` in the order given: the column's name and its display format.
+  package var columnFormats: [(name: String, format: ColumnFormat)] = []
 
   /// Whether any report option was given (with none, the plain renderers run untouched).
   package var isRequested: Bool {
     !aggregates.isEmpty || total != .none || subtitle != nil || !footnotes.isEmpty
-      || !sourceNotes.isEmpty || !spanners.isEmpty || stub != nil
+      || !sourceNotes.isEmpty || !spanners.isEmpty || stub != nil || locale != nil
+      || !columnFormats.isEmpty
   }
 
   /// Whether the report needs every row before the first (a grand total at the top).
@@ -36,7 +41,11 @@ package struct ReportOptions {
       ("--sum", Aggregate.sum, "Sum these columns exactly (money per currency; no rounding)."),
       (
         "--mean", .mean,
-        "Their mean: the exact sum over the count, rounded half to even at the values' largest scale."
+        """
+        Their mean: the exact sum over the count, rounded once by the column's format to the \
+        digits it shows (half to even unless it says half-away); a plain column keeps the \
+        values' scale, or 3 digits when they have fewer (the mean of 2 and 3 is 2.5).
+        """
       ),
       ("--min", .minimum, "Their smallest value."),
       ("--max", .maximum, "Their largest value."),
@@ -105,6 +114,40 @@ package struct ReportOptions {
         .flag(
           "--footnote-symbols", help: "Mark footnotes * † ‡ § ¶ ‖ instead of 1, 2, 3.",
           apply: { $0.footnoteMarks = .symbols }),
+        CommandOption(
+          ["--locale"], kind: .value(placeholder: "<id>"),
+          help: """
+            Show numbers, money and dates in a CLDR locale (de_DE, en_IN, fr_CH: 118 of them): \
+            in the columns given a format, and money columns (--column name=money:CODE) as \
+            currency. Plain POSIX output without it.
+            """
+        ) { options, option, value throws(UsageError) in
+          guard let value else { throw .missingValue(option) }
+          options.locale = try Self.locale(value, option: option)
+        },
+        CommandOption(
+          ["--format-column"], kind: .value(placeholder: "<col=format>"),
+          help: """
+            How a column's values are shown (repeatable): number, percent, scientific, \
+            currency[:CODE], date:short|medium|long|full|<CLDR pattern>, then modifiers \
+            ,digits=N or N-M ,ungrouped ,half-away ,accounting ,iso-code ,missing=<text>; \
+            e.g. amount=currency,accounting or price=number,digits=2.
+            """
+        ) { options, option, value throws(UsageError) in
+          guard let value else { throw .missingValue(option) }
+          let (name, specification) = Self.split(value.text)
+          guard value.text.contains("="), !name.isEmpty else {
+            throw .invalidValue(
+              value, option: option.text,
+              expected: "<column>=<format>, such as amount=currency:EUR,accounting")
+          }
+          do throws(ValueParserError) {
+            let format = try ColumnFormat(specification: specification)
+            options.columnFormats.append((name, format))
+          } catch {
+            throw .invalidValue(value, option: option.text, expected: error.expected)
+          }
+        },
       ] + repeated)
   }
 
@@ -117,11 +160,13 @@ package struct ReportOptions {
   ///   - columns: The table's column names, as shown.
   ///   - title: The report's title.
   ///   - grouped: Whether the rows are grouped (`--group-by`).
+  ///   - moneyColumns: The columns read as money (`--column name=money:CODE`): shown as currency
+  ///     in the locale when `--locale` is given and `--format-column` does not name them.
   /// - Returns: The report.
   /// - Throws: A message naming the option and the column it does not know.
-  package func report(columns: [String], title: String?, grouped: Bool) throws(ReportOptionError)
-    -> Report
-  {
+  package func report(
+    columns: [String], title: String?, grouped: Bool, moneyColumns: [String] = []
+  ) throws(ReportOptionError) -> Report {
     func index(_ name: String, _ option: String) throws(ReportOptionError) -> Int {
       guard let index = columns.firstIndex(of: name) else {
         throw ReportOptionError(option: option, column: name, columns: columns)
@@ -175,7 +220,31 @@ package struct ReportOptions {
       }
     }
     report.sourceNotes = sourceNotes
+    if let locale {
+      report.locale = locale
+      for name in moneyColumns {
+        if let column = columns.firstIndex(of: name) { report.columnFormats[column] = .currency() }
+      }
+    }
+    for (name, format) in columnFormats {
+      report.columnFormats[try index(name, "--format-column")] = format
+    }
     return report
+  }
+
+  /// The locale `value` names, or a usage error naming it with the nearest known identifiers.
+  private static func locale(_ value: ArgumentToken, option: ArgumentToken) throws(UsageError)
+    -> ReportLocale
+  {
+    do {
+      return try ReportLocale(identifier: value.text)
+    } catch {
+      let near = ReportLocale.identifiers(near: value.text)
+      throw .invalidValue(
+        value, option: option.text,
+        expected: "a CLDR locale such as de_DE or en_US"
+          + (near.isEmpty ? "" : " (nearest: \(near.joined(separator: ", ")))"))
+    }
   }
 
   /// The text before the first `=` and the text after it (all of it after, when there is none).

@@ -22,7 +22,7 @@ import tablekit
     "--rows-per-page": "3", "--max-depth": "2", "--max-pages": "9", "--column": "a=money:EUR",
     "--sum": "a", "--mean": "a,b", "--min": "a", "--max": "a", "--count-values": "a",
     "--subtitle": "S", "--stub": "a", "--footnote": "a=Note", "--source-note": "Source",
-    "--spanner": "Money=a,b",
+    "--spanner": "Money=a,b", "--locale": "de_DE", "--format-column": "a=currency:EUR,accounting",
     "--table": "orders", "--query": "SELECT 1", "--null": "NULL",
   ]
 

@@ -1,3 +1,4 @@
+import TableKit
 import TableKitArguments
 import TableKitReports
 import Testing
@@ -51,6 +52,58 @@ import tablekit
     #expect(throws: ReportOptionError.self) {
       try split.report.report(columns: Self.columns, title: nil, grouped: false)
     }
+  }
+
+  @Test func aLocaleAndColumnFormatsApplyByColumnName() throws {
+    let options = try Options.parse([
+      "--locale", "de_DE", "--format-column", "price=number,digits=2", "--format-column",
+      "city=date:long",
+    ])
+    #expect(options.report.isRequested)
+    let report = try options.report.report(
+      columns: Self.columns, title: nil, grouped: false, moneyColumns: ["amount"])
+    #expect(report.locale == (try ReportLocale(identifier: "de_DE")))
+    #expect(report.columnFormats[3] == .number(fractionDigits: 2...2))
+    #expect(report.columnFormats[1] == .date(.long))
+    // A money column is shown as currency in the locale unless a format names it.
+    #expect(report.columnFormats[2] == .currency())
+    #expect(report.columnFormats[0] == nil)
+    let amount = try #require(
+      Money(try ExactDecimal("-1234.5"), currency: "EUR").map(CellValue.money))
+    #expect(report.format(ofColumn: 2).text(for: amount, in: report.locale) == "-1.234,50\u{A0}€")
+    // Without --locale a money column stays plain.
+    let plain = try Options.parse(["--sum", "amount"]).report.report(
+      columns: Self.columns, title: nil, grouped: false, moneyColumns: ["amount"])
+    #expect(plain.columnFormats.isEmpty)
+    let unknown = try Options.parse(["--format-column", "nope=number"])
+    do {
+      _ = try unknown.report.report(columns: Self.columns, title: nil, grouped: false)
+      Issue.record("a format for an unknown column was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("--format-column: no column \"nope\""))
+    }
+  }
+
+  @Test(arguments: [
+    (["--locale", "de_de"], "--locale needs a CLDR locale such as de_DE or en_US (nearest: de_DE"),
+    (["--locale", "xx_\u{1B}[31m"], "--locale needs a CLDR locale such as de_DE or en_US, not"),
+    (["--format-column", "amount"], "--format-column needs <column>=<format>"),
+    (["--format-column", "amount=currency:eur"], "an ISO 4217 code of three capital letters"),
+  ])
+  func aBadLocaleOrFormatIsAUsageErrorNamingIt(arguments: [String], message: String) {
+    do {
+      _ = try Options.parse(arguments)
+      Issue.record("\(arguments) was accepted")
+    } catch {
+      #expect(error.description.contains(message), "\(error.description)")
+    }
+  }
+
+  @Test func nearestLocalesPreferTheSameLanguage() {
+    #expect(ReportLocale.identifiers(near: "de_de").first == "de_DE")
+    #expect(ReportLocale.identifiers(near: "de_XX").allSatisfy { $0.hasPrefix("de") })
+    #expect(ReportLocale.identifiers(near: "fr-ch").first == "fr_CH")
+    #expect(ReportLocale.identifiers(near: "zzzzzzzz").isEmpty)
   }
 
   @Test func aColumnTakesOneAggregate() throws {

@@ -39,6 +39,25 @@ import Testing
     #expect(sum.divided(by: count).description == mean)
   }
 
+  @Test(arguments: [
+    ("5", 2, 3, ColumnFormat.Rounding.halfEven, "2.500"), ("1", 3, 4, .halfEven, "0.3333"),
+    ("2", 3, 0, .halfEven, "1"), ("0.125", 1, 2, .halfEven, "0.12"),
+    ("0.135", 1, 2, .halfEven, "0.14"), ("0.125", 1, 2, .halfAwayFromZero, "0.13"),
+    ("-0.125", 1, 2, .halfAwayFromZero, "-0.13"), ("0.1251", 1, 2, .halfEven, "0.13"),
+    ("0.50", 2, 1, .halfEven, "0.2"), ("0.51", 2, 1, .halfEven, "0.3"),
+    // 0.1495 is below the tie at one digit, though it rounds to 0.150 at three.
+    ("0.299", 2, 1, .halfEven, "0.1"), ("-0.004", 1, 2, .halfEven, "0.00"),
+  ])
+  func meansRoundOnceToTheDigitsAsked(
+    sum text: String, count: Int, places: Int, rule: ColumnFormat.Rounding, mean: String
+  ) throws {
+    var sum = ExactSum()
+    try sum.add(Self.decimal(text))
+    let rounded = try #require(sum.divided(by: count, toFractionDigits: places, rule: rule))
+    #expect(rounded.description == mean)
+    #expect(!rounded.isNegative || mean.hasPrefix("-"))
+  }
+
   @Test func comparesNumbersExactlyWhateverTheirScales() throws {
     #expect(try Self.decimal("-2").isNumericallyLess(than: Self.decimal("-1.99")))
     #expect(try !Self.decimal("1.50").isNumericallyLess(than: Self.decimal("1.5")))

@@ -29,6 +29,20 @@ import Testing
       ])
   }
 
+  @Test func aSummaryMeanShowsTheColumnFormatsDigits() throws {
+    let table = Self.table(columns: 2, sections: [[["a", 2], ["b", 3]]])
+    let report = Report(
+      summaries: [SummaryRow(label: "Mean", scope: .grand, aggregates: [1: .mean])],
+      columnFormats: [1: .number(fractionDigits: 2...2)],
+      locale: try ReportLocale(identifier: "de_DE"))
+    var means: [String] = []
+    _ = try report.layout(for: table).walk(table) { part in
+      if case .summary(let summary) = part { means.append(summary.cells[1].text) }
+    }
+    // The exact 2.5 in the column's two digits (it was 2 rounded at the values' scale: "2,00").
+    #expect(means == ["2,50"])
+  }
+
   @Test func crossingSpannersAreRefusedWithBothNamed() {
     let report = Report(spanners: [
       ColumnSpanner("Money", columns: 1..<3), ColumnSpanner("Prices", columns: 2..<4),

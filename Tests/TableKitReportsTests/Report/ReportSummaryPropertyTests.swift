@@ -39,8 +39,25 @@ import Testing
     }
     guard !numbers.isEmpty, codes.count <= 1 else { return "—" }
     var sum = numbers.reduce(DecimalOracle(), +)
-    if mean { sum = sum.divided(by: numbers.count) }
+    if mean { sum = Self.plainMean(of: sum, count: numbers.count) }
     return (codes.first.map { $0 + " " } ?? "") + sum.description
+  }
+
+  /// A plain column's mean of numbers that are not money, by the stated rule: at the sum's
+  /// scale, or 3 digits when it has fewer, then zeros past the sum's scale dropped.
+  static func plainMean(of sum: DecimalOracle, count: Int) -> DecimalOracle {
+    let places = max(sum.scale, 3)
+    var text = sum.description
+    if sum.scale == 0 { text += "." }
+    text += String(repeating: "0", count: places - sum.scale)
+    var mean = Self.oracle(text).divided(by: count).description
+    while mean.contains("."), mean.hasSuffix("0"),
+      mean.split(separator: ".").last.map({ $0.count > sum.scale }) ?? false
+    {
+      mean.removeLast()
+    }
+    if mean.hasSuffix(".") { mean.removeLast() }
+    return Self.oracle(mean)
   }
 
   /// The oracle's reading of `text`, recording an issue when it is not a number.

@@ -64,6 +64,27 @@ import Testing
       report: ReportFixture.report(), mode: .document(title: "Sales", language: "en")
     ).renderReport(ReportFixture.table())
     #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-    #expect(html.hasSuffix("</div>\n</body>\n</html>\n"))
+    #expect(html.hasSuffix("</div>\n</main>\n</body>\n</html>\n"))
+  }
+
+  @Test func aDocumentHasAMainLandmarkAndALevelOneHeading() throws {
+    // axe-core's landmark-one-main, region and page-has-heading-one failed on both pages.
+    var report = ReportFixture.report()
+    report.title = "<Sales>"
+    report.subtitle = "Q4"
+    let titled = try HTMLReportRenderer(
+      report: report, mode: .document(title: "<Sales>", language: "en")
+    ).renderReport(ReportFixture.table())
+    #expect(titled.contains("<body>\n<main>\n<table class=\"report\">\n<caption><h1>&lt;Sales&gt;"))
+    #expect(titled.contains("</h1><span class=\"subtitle\">Q4</span></caption>"))
+    report.title = nil
+    report.subtitle = nil
+    let untitled = try HTMLReportRenderer(
+      report: report, mode: .document(title: "Report & more", language: "en")
+    ).renderReport(ReportFixture.table())
+    #expect(untitled.contains("<main>\n<h1>Report &amp; more</h1>\n<table class=\"report\">"))
+    let fragment = try HTMLReportRenderer(report: ReportFixture.report())
+      .renderReport(ReportFixture.table())
+    #expect(!fragment.contains("<h1>") && !fragment.contains("<main>"))
   }
 }
