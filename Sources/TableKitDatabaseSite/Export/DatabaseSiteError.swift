@@ -15,6 +15,8 @@ public enum DatabaseSiteError: Error, Sendable {
   /// The site could not be written or failed a check (a link to a page not written, two pages
   /// given one file, a folder that may not be replaced).
   case site(SiteExportError)
+  /// The route `url` names a row, a page or a facet that the database does not have.
+  case noSuchLevel(String)
 }
 
 extension DatabaseSiteError: CustomStringConvertible {
@@ -23,6 +25,7 @@ extension DatabaseSiteError: CustomStringConvertible {
     switch self {
     case .database(let error): "\(error)"
     case .site(let error): error.description
+    case .noSuchLevel(let url): "the database has no \(url)"
     }
   }
 }

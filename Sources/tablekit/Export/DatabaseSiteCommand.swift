@@ -17,9 +17,8 @@ enum DatabaseSiteCommand {
     } catch {
       fail(error.description, status: DatabaseInput.status(for: error, path: path))
     }
-    let name = path.split(separator: "/").last.map(String.init) ?? path
     var exporter = DatabaseSiteExporter(
-      siteTitle: options.siteTitle ?? BytePath.displayed(name), rowsPerPage: options.rowsPerPage,
+      siteTitle: options.siteTitle ?? defaultTitle(path), rowsPerPage: options.rowsPerPage,
       baseURL: options.baseURL)
     exporter.inputPaths = [path]
     exporter.replacesForeignFolder = options.replacesForeignFolder
@@ -38,7 +37,7 @@ enum DatabaseSiteCommand {
       case .site(.cannotWrite(let failure)):
         if case .refuse = failure.operation { fail(error.description, status: .cannotCreate) }
         fail(error.description, status: .ioError)
-      case .site:
+      case .site, .noSuchLevel:
         fail("nothing was exported: \(clause(error.description))", status: .failure)
       }
     }
@@ -49,5 +48,11 @@ enum DatabaseSiteCommand {
       "exported \(pages) (\(tables), \(report.filesWritten) files) to \(shown)",
       to: &standardOutput)
     return .success
+  }
+
+  /// The site's title when `--title` is not given: the database file's name, as messages show
+  /// it (a byte that is not UTF-8 as `\x{E9}`).
+  static func defaultTitle(_ path: String) -> String {
+    BytePath.displayed(path.split(separator: "/").last.map(String.init) ?? path)
   }
 }
