@@ -52,6 +52,8 @@ declare -A expect=(
   ["tablekit sales.csv --sort -amount --group-by region --count -f html -o report.html"]="<td colspan=\"2\">2 rows</td>"
   ["tablekit shop.db"]="^ *orders +table +2 *$"
   ["tablekit shop.db --table orders --sort -total -f csv"]="^2,120.25"
+  ["tablekit export shop.db --out site"]="orders"
+  ["tablekit open shop.db db://tables/orders/rows/1"]="orders: 1"
   ["swift run tablekit --composed"]="Invoices of 500.00 or more"
   ["swift run tablekit --sample feed --page-size 50"]="#50 Notes on release notes"
   ["swift run tablekit browse"]="BMW"
