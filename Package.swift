@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "TableKitNetworking", targets: ["TableKitNetworking"]),
     .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
     .library(name: "TableKitDatabase", targets: ["TableKitDatabase"]),
+    .library(name: "TableKitDatabaseSite", targets: ["TableKitDatabaseSite"]),
     .executable(name: "tablekit", targets: ["tablekit"]),
     .executable(name: "tablekit-bench", targets: ["tablekit-bench"]),
   ],
@@ -80,6 +81,14 @@ let package = Package(
     // SQLite databases read as untrusted input: the system library bound at run time (no
     // header, no dependency), values as SQLite holds them, schemas, keyset pages.
     .target(name: "TableKitDatabase", dependencies: ["TableKit"], swiftSettings: strictSettings),
+    // A database published as a static site: tables, rows, foreign keys both ways and facets as
+    // linked pages with CSV and JSON twins, every address printed by a route.
+    .target(
+      name: "TableKitDatabaseSite",
+      dependencies: [
+        "TableKit", "TableKitDatabase", "TableRender", "TableKitNavigation", "TableKitFiles",
+      ],
+      swiftSettings: strictSettings),
     // The command-line layer both executables share: argument scanner, usage errors, exit statuses.
     .target(name: "TableKitArguments", swiftSettings: strictSettings),
     .executableTarget(
@@ -87,7 +96,7 @@ let package = Package(
       dependencies: [
         "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableKitReports",
         "TableRender", "TableKitRecords", "TableKitArguments", "TableKitSamples",
-        "TableKitDatabase",
+        "TableKitDatabase", "TableKitDatabaseSite",
       ],
       swiftSettings: strictSettings
     ),
@@ -148,6 +157,13 @@ let package = Package(
     .testTarget(
       name: "TableKitDatabaseTests",
       dependencies: ["TableKit", "TableKitDatabase", "TableKitTestSupport", "TableRender"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TableKitDatabaseSiteTests",
+      dependencies: [
+        "TableKit", "TableKitDatabase", "TableKitDatabaseSite", "TableKitNavigation", "TableRender",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

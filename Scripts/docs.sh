@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of the nine library modules (TableKit, TableKitNavigation, TableKitModels,
+# Builds the DocC archives of the ten library modules (TableKit, TableKitNavigation, TableKitModels,
 # TableKitFiles, TableKitReports, TableRender, TableKitNetworking, TableKitTesting,
-# TableKitDatabase) with
+# TableKitDatabase, TableKitDatabaseSite) with
 # the toolchain alone (no plugin).
 #
 #   Scripts/docs.sh            archives in .build-docs/archives/, warnings as errors
@@ -19,12 +19,12 @@ output="${OUTPUT:-$scratch/archives}"
 # nothing, and the graphs it wrote last time are then still the current ones.
 mkdir -p "$graphs" "$output"
 
-for target in TableRender TableKitReports TableKitModels TableKitNetworking TableKitTesting TableKitDatabase; do
+for target in TableRender TableKitReports TableKitModels TableKitNetworking TableKitTesting TableKitDatabase TableKitDatabaseSite; do
   swift build --scratch-path "$scratch" --target "$target" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
 done
 
-for module in TableKit TableKitNavigation TableKitModels TableKitFiles TableKitReports TableRender TableKitNetworking TableKitTesting TableKitDatabase; do
+for module in TableKit TableKitNavigation TableKitModels TableKitFiles TableKitReports TableRender TableKitNetworking TableKitTesting TableKitDatabase TableKitDatabaseSite; do
   if [ ! -f "$graphs/$module.symbols.json" ]; then
     echo "docs: no symbol graph for $module; remove $scratch and run again" >&2
     exit 1

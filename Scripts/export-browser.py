@@ -2,7 +2,7 @@
 """Drives exported sites in headless Chromium: axe-core, a keyboard click-through, Pagefind.
 
     PYTHON="$(Scripts/validation-venv.sh)"
-    "$PYTHON" Scripts/export-browser.py SHOTS SITE[:EVERY] [SITE[:EVERY]...] [--pages FOLDER...]
+    "$PYTHON" Scripts/export-browser.py SHOTS SITE[:EVERY[:DEPTH]] [SITE[:EVERY[:DEPTH]]...] [--pages FOLDER...]
     "$PYTHON" Scripts/export-browser.py SHOTS --pages FOLDER [FOLDER...]
 
 Each SITE is served over HTTP from a local server (Pagefind's search loads its index with
@@ -11,7 +11,9 @@ fetch, which a file:// page may not). For each site:
     2 A/AA and best practices) runs on every EVERY-th page in name order (1 = every page) and
     must report 0 violations;
   - from index.html the first link in the table is followed, with the keyboard (the link is
-    focused and Enter pressed), until a level has no link deeper; then the breadcrumbs are
+    focused and Enter pressed), until a level has no link deeper (or DEPTH levels below the
+    index, for a site whose links also lead sideways, such as a database's foreign keys); then
+    the breadcrumbs are
     followed back the same way, level by level, to index.html; each page's <h1> must be the
     level's title as the breadcrumbs name it, and its last breadcrumb aria-current="page";
   - Pagefind (pagefind-bin) indexes the site, and a search run in the page with Pagefind's own
@@ -111,10 +113,10 @@ def current_crumb(driver):
     return crumbs[-1].get_attribute("aria-current"), [c.text for c in crumbs]
 
 
-def click_through(driver, base, site, shots):
+def click_through(driver, base, site, shots, depth=None):
     driver.get(base + "index.html")
     titles = [heading(driver)]
-    while True:
+    while depth is None or len(titles) <= depth:
         links = driver.find_elements(By.CSS_SELECTOR, "main table a")
         if not links:
             break
@@ -195,7 +197,8 @@ def main():
             finally:
                 server.shutdown()
         for index, argument in enumerate(sites):
-            original, _, every = argument.partition(":")
+            original, _, rest = argument.partition(":")
+            every, _, depth = rest.partition(":")
             # Pagefind writes into the site: index a copy, so the checked site stays as exported.
             site = tempfile.mkdtemp(prefix="tablekit-site-")
             shutil.rmtree(site)
@@ -203,7 +206,9 @@ def main():
             server, base = serve(site)
             try:
                 axe_check(driver, base, site, int(every or 1), original)
-                deepest = click_through(driver, base, original, shots if index == 0 else None)
+                deepest = click_through(
+                    driver, base, original, shots if index == 0 else None,
+                    int(depth) if depth else None)
                 if deepest:
                     search(driver, base, site, deepest, original)
             finally:

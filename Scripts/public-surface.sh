@@ -24,7 +24,7 @@ graphs="$scratch/symbol-graphs"
 mkdir -p "$graphs"
 # The same scratch folder and graphs folder as Scripts/docs.sh: an up-to-date build emits no
 # graph, so the graphs must sit where the build that last compiled the module wrote them.
-for target in TableRender TableKitReports TableKitModels TableKitNetworking TableKitTesting TableKitDatabase; do
+for target in TableRender TableKitReports TableKitModels TableKitNetworking TableKitTesting TableKitDatabase TableKitDatabaseSite; do
   swift build --scratch-path "$scratch" --target "$target" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >&2
 done
@@ -35,7 +35,7 @@ import glob, json, os, re, sys
 graphs, show_list = sys.argv[1], sys.argv[2] == "1"
 modules = [
     "TableKit", "TableKitNavigation", "TableKitModels", "TableKitFiles", "TableKitReports", "TableRender",
-    "TableKitNetworking", "TableKitTesting", "TableKitDatabase",
+    "TableKitNetworking", "TableKitTesting", "TableKitDatabase", "TableKitDatabaseSite",
 ]
 
 def code_lines(module):

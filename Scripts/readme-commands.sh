@@ -53,6 +53,8 @@ declare -A expect=(
   ["tablekit sales.csv --group-by region --sum amount --mean price --total --column amount=money:EUR --locale de_DE --title Sales --footnote 'amount=Excluding VAT' --source-note 'Source: the ledger' -f html -o sales.html"]="<td class=\"number\">1.110,75[^<]*€</td><td class=\"number\">2.5</td>"
   ["tablekit shop.db"]="^ *orders +table +2 *$"
   ["tablekit shop.db --table orders --sort -total -f csv"]="^2,120.25"
+  ["tablekit export shop.db --out site"]="orders"
+  ["tablekit open shop.db db://tables/orders/rows/1"]="orders: 1"
   ["swift run tablekit --composed"]="Invoices of 500.00 or more"
   ["swift run tablekit --sample feed --page-size 50"]="#50 Notes on release notes"
   ["swift run tablekit browse"]="BMW"

@@ -1,4 +1,4 @@
-import TableKit
+package import TableKit
 
 /// The HTML around a page's table: a document with landmarks, breadcrumbs, a heading, the
 /// table, and the links between a level's pages.
@@ -19,10 +19,31 @@ import TableKit
 /// `scope`d header cells; the caption, which says what the heading says, is read by screen
 /// readers and hidden from view, so the title is not shown twice. Every text is escaped; every `href` is a relative path the site's
 /// naming made, of safe ASCII only.
-struct SitePageTemplate {
-  var language: String
-  var siteTitle: String?
-  var baseURL: String?
+package struct SitePageTemplate {
+  /// One table of a page, with an optional heading above it.
+  package struct Section {
+    package var heading: String?
+    package var caption: String
+    package var table: TableView
+
+    /// A section with every part given.
+    package init(heading: String?, caption: String, table: TableView) {
+      self.heading = heading
+      self.caption = caption
+      self.table = table
+    }
+  }
+
+  package var language: String
+  package var siteTitle: String?
+  package var baseURL: String?
+
+  /// A template for pages in `language`, of the site `siteTitle` served at `baseURL`.
+  package init(language: String, siteTitle: String?, baseURL: String?) {
+    self.language = language
+    self.siteTitle = siteTitle
+    self.baseURL = baseURL
+  }
 
   /// The style the pages add to the table renderer's style sheet.
   static let styleSheet = #"""
@@ -42,6 +63,14 @@ struct SitePageTemplate {
 
   /// Writes the whole document of `page` with `table` as its content.
   func write(_ page: SitePage, table: TableView, into output: inout OutputBuffer) {
+    var caption = SitePage.displayTitle(page.title)
+    if page.count > 1 { caption += ", page \(page.number) of \(page.count)" }
+    write(page, sections: [Section(heading: nil, caption: caption, table: table)], into: &output)
+  }
+
+  /// Writes the whole document of `page` with `sections` as its content, each table under its
+  /// heading (an `h2`).
+  package func write(_ page: SitePage, sections: [Section], into output: inout OutputBuffer) {
     let title = SitePage.displayTitle(page.title)
     output.write("<!DOCTYPE html>\n<html lang=\"")
     output.writeEscapedHTML(language)
@@ -81,9 +110,20 @@ struct SitePageTemplate {
       output.writeEscapedHTML(failure)
       output.write("</p>\n")
     }
-    var caption = title
-    if page.count > 1 { caption += ", page \(page.number) of \(page.count)" }
-    HTMLTableRenderer(caption: caption).render(table, into: &output)
+    if let summary = page.summary {
+      output.write("<p class=\"summary\">")
+      output.writeEscapedHTML(summary)
+      output.write("</p>\n")
+    }
+    writeLinkGroups(page, into: &output)
+    for section in sections {
+      if let heading = section.heading {
+        output.write("<h2>")
+        output.writeEscapedHTML(SitePage.displayTitle(heading))
+        output.write("</h2>\n")
+      }
+      HTMLTableRenderer(caption: section.caption).render(section.table, into: &output)
+    }
     writePageLinks(page, into: &output)
     output.write("</main>\n</body>\n</html>\n")
   }
@@ -100,6 +140,24 @@ struct SitePageTemplate {
       output.write("</a></li>\n")
     }
     output.write("</ol>\n</nav>\n</header>\n")
+  }
+
+  /// The page's lines of links, each a label and its links separated by commas.
+  private func writeLinkGroups(_ page: SitePage, into output: inout OutputBuffer) {
+    for group in page.linkGroups where !group.links.isEmpty {
+      output.write("<p class=\"links\">")
+      output.writeEscapedHTML(group.label)
+      output.write(": ")
+      for (index, link) in group.links.enumerated() {
+        if index > 0 { output.write(", ") }
+        output.write("<a href=\"")
+        output.writeEscapedHTML(SitePagePath.href(from: page.file, to: link.file))
+        output.write("\">")
+        output.writeEscapedHTML(SitePage.displayTitle(link.title))
+        output.write("</a>")
+      }
+      output.write("</p>\n")
+    }
   }
 
   /// The links to the page before and after, for a level of more than one page.

@@ -3,11 +3,14 @@
 /// The pages are listed in name order, so the file is the same on every run. With a base URL
 /// each `<loc>` is absolute, as search engines require; without one it is the page's path
 /// relative to the sitemap.
-struct SiteSitemap {
+package struct SiteSitemap {
   private var files: [String] = []
 
+  /// An empty sitemap.
+  package init() {}
+
   /// Adds the page written to `file`.
-  mutating func append(_ file: String) {
+  package mutating func append(_ file: String) {
     files.append(file)
   }
 
@@ -15,7 +18,7 @@ struct SiteSitemap {
   ///
   /// - Parameter baseURL: Where the site is served, or `nil`.
   /// - Returns: The UTF-8 of the XML.
-  func document(baseURL: String?) -> [UInt8] {
+  package func document(baseURL: String?) -> [UInt8] {
     var base = baseURL ?? ""
     if !base.isEmpty, !base.hasSuffix("/") { base += "/" }
     var xml = """

@@ -17,7 +17,7 @@ enum ExportCommand {
     let inputs: [String]
     switch options.source {
     case .samples: inputs = []
-    case .nested(let path), .grouped(let path, _): inputs = [path]
+    case .nested(let path), .grouped(let path, _), .database(let path): inputs = [path]
     }
     // Before any input is read: a folder the export may not replace is refused.
     do {
@@ -26,6 +26,9 @@ enum ExportCommand {
     } catch {
       if case .refuse = error.operation { fail(error.description, status: .cannotCreate) }
       fail(error.description, status: .ioError)
+    }
+    if case .database(let path) = options.source {
+      return DatabaseSiteCommand.run(options, path: path, folder: folder)
     }
     let stack = makeStack(options.source)
     var exporter = SiteExporter(
@@ -36,16 +39,8 @@ enum ExportCommand {
     exporter.inputPaths = inputs
     exporter.replacesForeignFolder = options.replacesForeignFolder
     if options.source == .samples { exporter.canonicalURL = SampleSite.canonicalURL }
-    var ticker: ProgressTicker?
-    if options.progress.showsProgress {
-      let pages = ProgressTicker.Counter()
-      exporter.pageWritten = { pages.increment() }
-      ticker = ProgressTicker {
-        pages.value == 1
-          ? "tablekit: exporting: 1 page written"
-          : "tablekit: exporting: \(pages.value) pages written"
-      }
-    }
+    let (ticker, pageWritten) = ProgressTicker.pages(options.progress)
+    exporter.pageWritten = pageWritten
     let report: SiteExportReport
     do {
       defer { ticker?.stop() }
@@ -83,6 +78,8 @@ enum ExportCommand {
         return NavigationController(drillingInto: value, title: value.title)
       case .grouped(let path, let names):
         return try grouped(path: path, names: names).makeStack()
+      case .database:
+        preconditionFailure("a database is exported by DatabaseSiteCommand")
       }
     } catch let error as TableInputError {
       fail(error.localizedDescription, status: error.exitStatus)

@@ -10,6 +10,8 @@ package struct ExportOptions: ParsableOptions {
     case nested(String)
     /// A flat file (CSV, TSV, JSON, JSON Lines) grouped into levels by columns.
     case grouped(path: String, columns: [String])
+    /// A SQLite database, published whole (tables, rows, foreign keys, facets).
+    case database(String)
   }
 
   package var source = Source.samples
@@ -53,6 +55,8 @@ package struct ExportOptions: ParsableOptions {
     case (nil, let path?, nil): source = .nested(path.path)
     case (let path?, nil, let groups?):
       source = .grouped(path: path.path, columns: groups.names)
+    case (let path?, nil, nil) where DatabaseInput.isDatabase(path: path.path):
+      source = .database(path.path)
     case (let path?, nil, nil):
       throw .unexpectedArgument(
         path, reason: "a flat file is exported grouped: add --group-by <columns>")
@@ -78,6 +82,7 @@ package struct ExportOptions: ParsableOptions {
         "--out <folder> [--root <url>] [options]",
         "--input <nested.json> --out <folder>",
         "<file> --group-by <col>[,<col>…] --out <folder>",
+        "<data.db> --out <folder> [--rows-per-page <n>] [--title <text>] [--root <url>]",
       ],
       abstract: "Write a hierarchy of tables as a static site.",
       discussion: [
@@ -93,6 +98,15 @@ package struct ExportOptions: ParsableOptions {
             and objects are levels); a flat file (CSV, TSV, JSON, JSON Lines) is grouped: \
             an index of the first column's values, a page per value listing the next \
             column's values, …, and a page of the rows of each group.
+            """,
+            """
+            A SQLite database (.db, .sqlite, .sqlite3, .db3, or a file with SQLite's header) \
+            is published whole: an index of its tables and views with row counts, list pages \
+            of --rows-per-page rows in key order (keyset pagination), a page per row whose \
+            foreign keys link to the rows they reference and which counts the rows of other \
+            tables that reference it, facet pages for columns of 2 to 30 distinct values, \
+            and a .csv and a .json twin of every page. Each page's address is a db:// route \
+            that `tablekit open <data.db> <url>` prints as text.
             """,
             """
             The site is written to a temporary folder beside <folder> and put in its place \

@@ -12,6 +12,9 @@ enum OpenCommand {
   @MainActor static func run(_ options: OpenOptions) async -> ExitStatus {
     var standardOutput = FileDescriptorStream.standardOutput
     let url = options.url ?? ""
+    if let database = options.databasePath {
+      return DatabaseOpenCommand.run(options, database: database, url: url)
+    }
     let router: Router<CarCatalogue.Level>
     do {
       router = try CarCatalogue.makeRouter()
@@ -32,7 +35,7 @@ enum OpenCommand {
       index, pair in
       OpenedLevel(
         breadcrumbs: stack.breadcrumbs.prefix(index + 1).joined(separator: " › "),
-        url: pair.1 ?? "", controller: pair.0)
+        url: pair.1 ?? "", table: pair.0.table)
     }
     var text = ""
     OpenedStackWriter(options: options).write(levels, to: &text)

@@ -7,9 +7,14 @@ package struct OpenOptions: ParsableOptions {
   package var url: String? { urlToken?.text }
   /// The argument that gave the URL, with its place.
   var urlToken: ArgumentToken?
+  /// The database file, when the URL is a route of its site (`tablekit open data.db <url>`).
+  package var databasePath: String? { databaseToken?.path }
+  var databaseToken: ArgumentToken?
   /// Format, style, fragment, formula guard, output file (shared with `tablekit`).
   package var output = OutputFormatting(style: .rounded)
   package var showHelp = false
+  /// Rows on a list page of a database's site: the `--rows-per-page` it was exported with.
+  package var rowsPerPage = 100
 
   /// Options with every default.
   package init() {}
@@ -27,8 +32,11 @@ package struct OpenOptions: ParsableOptions {
   package static var command: CommandDescription<OpenOptions> {
     var command = CommandDescription<OpenOptions>(
       name: "open",
-      usage: ["<url> [--format <format>] [--style <style>] [--fragment] [-o <file>]"],
-      abstract: "Print the stack of tables a URL opens in the sample car catalogue.",
+      usage: [
+        "<url> [--format <format>] [--style <style>] [--fragment] [-o <file>]",
+        "<data.db> <url> [--format <format>] [--style <style>] [-o <file>]",
+      ],
+      abstract: "Print the stack of tables a URL opens in the car catalogue or a database's site.",
       discussion: [
         .init(
           nil,
@@ -53,6 +61,14 @@ package struct OpenOptions: ParsableOptions {
             and .. segments, controls, a query, a fragment, user information and ports \
             are refused. A URL that starts with - goes after --: tablekit open -- <url>.
             """,
+            """
+            With a SQLite database first, the URL is a route of the site tablekit export \
+            <data.db> --out <folder> writes, and the levels printed are its pages: \
+            db://tables (the index), db://tables/<table>/pages/<n>, \
+            db://tables/<table>/rows/<key>, db://tables/<table>/facets/<column> and \
+            db://tables/<table>/where/<filter>/pages/<n>. Names that are not A-Z a-z 0-9 - _ \
+            are IDs as above; a key of one integer is its digits.
+            """,
           ])
       ],
       groups: [
@@ -64,11 +80,34 @@ package struct OpenOptions: ParsableOptions {
             """,
           // A workbook holds one table; an opened stack is several.
           formats: OutputFormatting.Format.allCases.filter { $0 != .xlsx }
-        ).lifted(\OpenOptions.output)
+        ).lifted(\OpenOptions.output),
+        OptionGroup(
+          "DATABASE",
+          [
+            .value(
+              "--rows-per-page", placeholder: "<n>",
+              help: "Rows on a list page, as the site was exported with (default 100).",
+              expected: "a whole number above 0", Options.positiveNumber, to: \.rowsPerPage)
+          ]),
       ],
-      examples: [.init("tablekit open cars://brands/bmw/models -f markdown")],
+      examples: [
+        .init("tablekit open cars://brands/bmw/models -f markdown"),
+        .init("tablekit open shop.db db://tables/orders/rows/7"),
+      ],
       exitStatuses: exitStatuses,
-      positional: CommandDescription.single("URL", at: \.urlToken, command: "open"),
+      positional: { (options: inout OpenOptions, token: ArgumentToken) throws(UsageError) in
+        guard let earlier = options.urlToken else {
+          options.urlToken = token
+          return
+        }
+        // Two arguments: a database and a route of its site.
+        guard options.databaseToken == nil else {
+          throw .unexpectedArgument(
+            token, reason: "open takes a URL, or a database and a URL, and has both already")
+        }
+        options.databaseToken = earlier
+        options.urlToken = token
+      },
       run: OpenCommand.run)
     command.validate = { options throws(UsageError) in
       if options.url == nil { throw .missingArgument("open needs a URL") }

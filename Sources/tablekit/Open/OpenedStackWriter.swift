@@ -5,7 +5,7 @@ import TableRender
 struct OpenedLevel {
   let breadcrumbs: String
   let url: String
-  let controller: TableController
+  let table: TableView
 }
 
 /// Writes an opened stack's levels, root first, in one of the formats.
@@ -30,7 +30,7 @@ struct OpenedStackWriter {
         if index > 0 { output += "\n" }
         // The URL is one line of a one-cell table, so the text renderer makes it inert.
         let renderer = TextTableRenderer(title: level.breadcrumbs, style: options.output.style)
-        output += renderer.render(level.controller.table)
+        output += renderer.render(level.table)
         output += TextTableRenderer(style: .plain).render(
           TableView(dataSource: SectionedDataSource(items: [Cell("URL: " + level.url)])))
       }
@@ -40,7 +40,7 @@ struct OpenedStackWriter {
         if index > 0 { output += "\n" }
         output += "# " + MarkdownEscaping.escape(level.breadcrumbs) + "\n\n"
         output += "URL: " + MarkdownEscaping.escape(level.url) + "\n\n"
-        output += MarkdownTableRenderer().render(level.controller.table)
+        output += MarkdownTableRenderer().render(level.table)
       }
     case .csv:
       let renderer = CSVTableRenderer(formulaGuard: options.output.formulaGuard ? .on : .off)
@@ -49,7 +49,7 @@ struct OpenedStackWriter {
         output += renderer.render(
           TableView(
             dataSource: SectionedDataSource(items: [Cell(level.breadcrumbs, detail: level.url)])))
-        output += renderer.render(level.controller.table)
+        output += renderer.render(level.table)
       }
     case .html:
       var body = ""
@@ -58,7 +58,7 @@ struct OpenedStackWriter {
         body += HTMLTableRenderer(caption: "URL", mode: .fragment).render(
           TableView(dataSource: SectionedDataSource(items: [Cell(level.url)])))
         body += HTMLTableRenderer(caption: level.breadcrumbs, mode: .fragment).render(
-          level.controller.table)
+          level.table)
         body += "</section>\n"
       }
       if options.output.htmlFragment {
@@ -74,14 +74,14 @@ struct OpenedStackWriter {
       for level in levels {
         output += LaTeXTableRenderer(
           caption: level.breadcrumbs + " (" + level.url + ")", mode: .fragment
-        ).render(level.controller.table)
+        ).render(level.table)
       }
       if isWhole { output += LaTeXTableRenderer.documentEnd }
     case .typst:
       for (index, level) in levels.enumerated() {
         if index > 0 { output += "\n" }
         output += TypstTableRenderer(title: level.breadcrumbs + " (" + level.url + ")").render(
-          level.controller.table)
+          level.table)
       }
     case .xlsx:
       // `tablekit open` does not accept `-f xlsx` (its option group leaves it out).

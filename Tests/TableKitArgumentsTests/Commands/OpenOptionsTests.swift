@@ -52,9 +52,19 @@ import tablekit
         ArgumentToken("no", argument: "--fragment=no", index: 2, part: .attachedValue),
         option: "--fragment")
     ) { try OpenOptions.parse(["--fragment=no", "u"]) }
-    let second = try #require(throws: UsageError.self) { try OpenOptions.parse(["a", "b"]) }
+    let third = try #require(throws: UsageError.self) { try OpenOptions.parse(["a", "b", "c"]) }
     #expect(
-      second.description
-        == "argument 3, `b`: open takes one URL, and argument 2, `a` is the URL already")
+      third.description
+        == "argument 4, `c`: open takes a URL, or a database and a URL, and has both already")
+  }
+
+  @Test func aDatabaseBeforeTheURLOpensARouteOfItsSite() throws {
+    let options = try OpenOptions.parse([
+      "shop.db", "db://tables/orders/pages/2", "--rows-per-page", "5",
+    ])
+    #expect(options.databasePath == "shop.db")
+    #expect(options.url == "db://tables/orders/pages/2")
+    #expect(options.rowsPerPage == 5)
+    #expect(try OpenOptions.parse(["cars://brands"]).databasePath == nil)
   }
 }

@@ -1,0 +1,111 @@
+public import TableKitDatabase
+import TableKitFiles
+import TableRender
+
+/// Publishes a SQLite database as a static site: its tables, rows and foreign keys as linked
+/// pages, each with `.csv` and `.json` twins.
+///
+/// ```swift
+/// let database = try Database(path: "shop.db")
+/// let exporter = DatabaseSiteExporter(siteTitle: "Shop", rowsPerPage: 50)
+/// let report = try exporter.export(database, toDirectory: "site")
+/// print("\(report.pagesWritten) pages")
+/// ```
+///
+/// The site has an index of tables and views with their row counts; per table, list pages of
+/// ``rowsPerPage`` rows read by keyset pagination (never `OFFSET`) with previous and next links
+/// and the range of rows shown; a page per row, where each foreign key's value links to the row
+/// it references (a dangling reference is shown and marked, never a broken link) and "links
+/// from other tables" counts the rows that reference it, each count a link to the list of those
+/// rows; and facet pages for columns with few distinct values. Every page's address is printed
+/// by a route of ``DatabaseSiteLevel/router()`` and named by the site exporter's collision-proof
+/// naming, so hostile table names and values stay data.
+///
+/// Pages carry the site exporter's breadcrumbs, landmarks and Pagefind attributes; every link
+/// is checked before anything is published, `sitemap.xml` lists exactly the pages, and the
+/// folder is replaced in one step (`SafeWrite.directory`). Rows are read a page at a time, so
+/// memory stays flat however large the tables. The output is deterministic.
+public struct DatabaseSiteExporter: Sendable {
+  /// The site's name: the index's heading and the tail of each page's title; `nil` for
+  /// "Tables".
+  public var siteTitle: String?
+  /// The pages' language, a BCP 47 tag.
+  public var language = "en"
+  /// How many rows a list page holds.
+  public var rowsPerPage: Int
+  /// The most distinct values (other than `NULL`) a column may have to get a facet page.
+  public var maximumFacetValues = 30
+  /// Where the site will be served, for the sitemap and canonical links; `nil` for relative.
+  public var baseURL: String?
+  /// Files the export reads (the database): a folder holding one is never replaced.
+  public var inputPaths: [String] = []
+  /// Whether a non-empty folder TableKit did not write may be replaced.
+  public var replacesForeignFolder = false
+  /// Called after each page is written, for a progress line.
+  package var pageWritten: (@Sendable () -> Void)?
+
+  /// Creates an exporter.
+  ///
+  /// - Parameters:
+  ///   - siteTitle: The site's name, or `nil`.
+  ///   - rowsPerPage: How many rows a list page holds (at least 1).
+  ///   - baseURL: Where the site will be served, or `nil`.
+  public init(siteTitle: String? = nil, rowsPerPage: Int = 100, baseURL: String? = nil) {
+    self.siteTitle = siteTitle
+    self.rowsPerPage = max(1, rowsPerPage)
+    self.baseURL = baseURL
+  }
+
+  /// Exports `database` into the folder at `path`, replacing what it held only once the whole
+  /// site is written and checked.
+  ///
+  /// - Parameters:
+  ///   - database: The database, opened to read.
+  ///   - path: The site's folder.
+  /// - Returns: What was written.
+  /// - Throws: ``DatabaseSiteError``; the folder is then as it was.
+  @discardableResult
+  public func export(_ database: Database, toDirectory path: String)
+    throws(DatabaseSiteError) -> DatabaseSiteReport
+  {
+    let fill = { (staged: StagedDirectory) throws(DatabaseSiteError) in
+      try export(database) { (file, bytes) throws(DatabaseSiteError) in
+        let page = { (page: inout StagedFile) throws(SafeWriteError) in
+          try page.write(contentsOf: bytes)
+        }
+        do throws(SafeWriteError) {
+          try staged.writeFile(file, failure: { $0 }, page)
+        } catch {
+          throw .site(.cannotWrite(error))
+        }
+      }
+    }
+    return try SafeWrite.directory(
+      at: path, protecting: inputPaths + [database.path],
+      replacesForeignFolder: replacesForeignFolder,
+      failure: { DatabaseSiteError.site(.cannotWrite($0)) }, fill)
+  }
+
+  /// Exports `database` through `write`, which is handed each file's path relative to the
+  /// site's folder and its bytes.
+  ///
+  /// - Returns: What was written.
+  /// - Throws: ``DatabaseSiteError``, from reading, the checks or `write`.
+  package func export(
+    _ database: Database,
+    writingFilesWith write:
+      @escaping (_ path: String, _ bytes: [UInt8]) throws(DatabaseSiteError)
+      -> Void
+  ) throws(DatabaseSiteError) -> DatabaseSiteReport {
+    let builder: DatabaseSiteBuilder
+    do {
+      builder = try DatabaseSiteBuilder(
+        database: database, rowsPerPage: rowsPerPage, maximumFacetValues: maximumFacetValues,
+        indexTitle: siteTitle ?? "Tables")
+    } catch {
+      throw .database(error)
+    }
+    var run = DatabaseSiteRun(builder: builder, exporter: self, write: write)
+    return try run.run()
+  }
+}

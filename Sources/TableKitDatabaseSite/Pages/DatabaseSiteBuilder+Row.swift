@@ -1,0 +1,151 @@
+import TableKit
+package import TableKitDatabase
+import TableRender
+
+extension DatabaseSiteBuilder {
+  /// The key of the row that `key`'s values reference in its table, or `nil` when none does
+  /// (a dangling reference) or a value is `NULL` (no reference).
+  package func target(of key: ForeignKey, values: [DatabaseValue]) throws(DatabaseError)
+    -> [DatabaseValue]?
+  {
+    guard !values.contains(.null), let referenced = schemas(key.referencedTable),
+      referenced.kind == .table, !referenced.key.isEmpty,
+      key.referencedColumns.count == values.count
+    else { return nil }
+    let statement = try statement(
+      "SELECT \(SQLIdentifier.list(referenced.key)) FROM "
+        + "\(SQLIdentifier.quoted(referenced.name)) WHERE "
+        + "\(Database.isClause(key.referencedColumns)) LIMIT 1", table: referenced.name)
+    try statement.bind(values)
+    return try statement.step() ? statement.values : nil
+  }
+
+  /// The schema of `table`, or `nil` when there is no such table or view.
+  private func schemas(_ table: String) -> TableSchema? {
+    try? schema(table)
+  }
+
+  /// The page of one row of a table: each column and its value, a foreign key's values links
+  /// to the row they reference (a dangling one marked, not a link), and the links from other
+  /// tables with their counts.
+  ///
+  /// - Parameters:
+  ///   - name: The table.
+  ///   - key: The row's key.
+  ///   - columns: The names of the row's columns.
+  ///   - values: The row's values.
+  /// - Returns: The page.
+  /// - Throws: `DatabaseError` naming the table whose rows could not be read.
+  package func rowPage(
+    table name: String, key: [DatabaseValue], columns: [String], values: [DatabaseValue]
+  ) throws(DatabaseError) -> DatabaseSitePage {
+    let schema = try schema(name)
+    let level = DatabaseSiteLevel.row(table: name, key: key)
+    var page = newPage(level, csvColumns: columns)
+    var shown = values.map { HTMLValue.value($0.cellValue) }
+    var json = DatabaseJSON()
+    json.raw("{")
+    json.key("table")
+    json.string(name)
+    json.raw(",")
+    json.key("key")
+    json.row(columns: schema.key, values: key)
+    json.raw(",")
+    json.key("row")
+    json.row(columns: columns, values: values)
+    json.raw(",\n")
+    json.key("foreign_keys")
+    json.raw("[")
+    for (number, foreignKey) in schema.foreignKeys.enumerated() {
+      let indices = foreignKey.columns.map { columns.firstIndex(of: $0) }
+      let keyValues = indices.map { $0.map { values[$0] } ?? .null }
+      let target = try self.target(of: foreignKey, values: keyValues)
+      let targetLevel = target.map {
+        DatabaseSiteLevel.row(table: foreignKey.referencedTable, key: $0)
+      }
+      for index in indices.compactMap({ $0 }) where values[index] != .null {
+        let text = Self.shown(values[index])
+        if let targetLevel {
+          shown[index] = link(Self.visible(text, or: "(empty text)"), to: targetLevel, from: &page)
+        } else if !keyValues.contains(.null) {
+          shown[index] = .value(
+            .text("\(text) (dangling: no such row in \(foreignKey.referencedTable))"))
+        }
+      }
+      if number > 0 { json.raw(",") }
+      json.raw("\n{")
+      json.key("columns")
+      strings(foreignKey.columns, into: &json)
+      json.raw(",")
+      json.key("table")
+      json.string(foreignKey.referencedTable)
+      json.raw(",")
+      json.key("to")
+      strings(foreignKey.referencedColumns, into: &json)
+      json.raw(",")
+      json.key("target")
+      json.path(targetLevel.map(jsonPath(of:)))
+      json.raw("}")
+    }
+    json.raw("],\n")
+    let table = DatabaseSiteTable(columns: ["Column", "Value"])
+    for (index, column) in columns.enumerated() {
+      table.append([.value(.text(column)), shown[index]])
+    }
+    page.csv.append(values.map { .value($0.cellValue) })
+    page.sections = [(nil, table)]
+    json.key("incoming")
+    json.raw("[")
+    let links = DatabaseSiteTable(columns: ["Table", "Columns", "Rows"])
+    for (number, reference) in incomingKeys(name).enumerated() {
+      let matched = reference.key.referencedColumns.map { column in
+        columns.firstIndex(of: column).map { values[$0] } ?? .null
+      }
+      var count = 0
+      if !matched.contains(.null), matched.count == reference.key.columns.count {
+        let statement = try statement(
+          "SELECT count(*) FROM \(SQLIdentifier.quoted(reference.table)) WHERE "
+            + Database.isClause(reference.key.columns), table: reference.table)
+        try statement.bind(matched)
+        if try statement.step(), case .integer(let found) = statement.value(at: 0) {
+          count = Int(found)
+        }
+      }
+      let list =
+        count == 0
+        ? nil
+        : DatabaseSiteLevel.filtered(
+          table: reference.table, columns: reference.key.columns, values: matched, page: 1)
+      links.append([
+        .value(.text(reference.table)),
+        .value(.text(reference.key.columns.joined(separator: ", "))),
+        list.map { link(String(count), to: $0, from: &page) } ?? .value(.integer(0)),
+      ])
+      if number > 0 { json.raw(",") }
+      json.raw("\n{")
+      json.key("table")
+      json.string(reference.table)
+      json.raw(",")
+      json.key("columns")
+      strings(reference.key.columns, into: &json)
+      json.raw(",\"count\":\(count),")
+      json.key("list")
+      json.path(list.map(jsonPath(of:)))
+      json.raw("}")
+    }
+    json.raw("]}\n")
+    if !links.rows.isEmpty { page.sections.append(("Links from other tables", links)) }
+    page.json = json.bytes
+    return page
+  }
+
+  /// Appends `texts` as a JSON array of strings.
+  private func strings(_ texts: [String], into json: inout DatabaseJSON) {
+    json.raw("[")
+    for (index, text) in texts.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(text)
+    }
+    json.raw("]")
+  }
+}
