@@ -70,7 +70,9 @@ public final class DatabaseStatement {
     case SQLiteCode.textType:
       guard let text = library.columnText(handle, column) else { return .text("") }
       let count = Int(library.columnBytes(handle, column))
-      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+      let bytes = UnsafeBufferPointer(start: text, count: count)
+      if let string = String(validating: bytes, as: UTF8.self) { return .text(string) }
+      return .invalidText(Array(bytes))
     case SQLiteCode.blobType:
       let count = Int(library.columnBytes(handle, column))
       guard count > 0, let bytes = library.columnBlob(handle, column) else { return .blob([]) }
@@ -100,6 +102,13 @@ public final class DatabaseStatement {
         // The byte count, not the terminator, ends the text: a NUL inside it is kept.
         let count = Int32(text.utf8.count)
         status = text.withCString { library.bindText(handle, index, $0, count, -1) }
+      case .invalidText(let bytes):
+        // The stored bytes, as they were read: the same row's key binds to the same row.
+        status = bytes.withUnsafeBytes { buffer in
+          library.bindText(
+            handle, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+            Int32(buffer.count), -1)
+        }
       case .blob(let bytes):
         status = bytes.withUnsafeBytes { buffer in
           library.bindBlob(handle, index, buffer.baseAddress, Int32(buffer.count), -1)

@@ -19,6 +19,7 @@ extension DatabaseValue {
     case .real(let number):
       return Self.realCell(number)
     case .text(let text): return .text(text)
+    case .invalidText(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
     case .blob(let bytes): return .text(Self.blobText(bytes))
     case .null: return .empty
     }

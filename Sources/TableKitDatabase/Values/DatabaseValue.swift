@@ -1,8 +1,8 @@
 /// A value as SQLite holds it: one of its five storage classes.
 ///
 /// Nothing is converted on the way in: an `INTEGER` is its 64 bits, a `REAL` its double, `TEXT`
-/// its UTF-8 (see ``text(_:)`` for bytes that are not), a `BLOB` its bytes, and `NULL` is
-/// distinct from the empty text.
+/// its UTF-8 (or, when its bytes are not UTF-8, those bytes: ``invalidText(_:)``), a `BLOB` its
+/// bytes, and `NULL` is distinct from the empty text.
 ///
 /// ```swift
 /// let values: [DatabaseValue] = [.integer(9_007_199_254_740_993), .real(0.1), .null]
@@ -13,10 +13,15 @@ public enum DatabaseValue: Hashable, Sendable {
   case integer(Int64)
   /// A `REAL`.
   case real(Double)
-  /// `TEXT`, decoded as UTF-8: a byte sequence that is not valid UTF-8 becomes U+FFFD (one
-  /// replacement character per maximal invalid subpart, as Swift's decoder and the Unicode
-  /// standard's recommendation have it); a NUL byte inside the text is kept.
+  /// `TEXT` whose bytes are valid UTF-8; a NUL byte inside the text is kept.
   case text(String)
+  /// `TEXT` whose bytes are not valid UTF-8, kept as stored.
+  ///
+  /// SQLite stores whatever bytes it was given as `TEXT`. Kept, they bind back to the same row
+  /// and two such values that differ only in their invalid bytes stay two values; shown
+  /// (``displayText``, ``cellValue``), they are decoded with U+FFFD for each maximal invalid
+  /// subpart, as Swift's decoder and the Unicode standard's recommendation have it.
+  case invalidText([UInt8])
   /// A `BLOB`'s bytes.
   case blob([UInt8])
   /// `NULL`.
@@ -34,6 +39,7 @@ extension DatabaseValue {
     case .integer(let number): String(number)
     case .real(let number): Self.realText(number)
     case .text(let text): text
+    case .invalidText(let bytes): String(decoding: bytes, as: UTF8.self)
     case .blob(let bytes): Self.blobText(bytes)
     case .null: ""
     }

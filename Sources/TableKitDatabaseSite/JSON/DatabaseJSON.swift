@@ -70,6 +70,8 @@ package struct DatabaseJSON {
         raw(DatabaseValue.realText(number))
       }
     case .text(let text): string(text)
+    // JSON holds Unicode text only: the bytes decoded with U+FFFD, as Datasette shows them.
+    case .invalidText(let bytes): string(String(decoding: bytes, as: UTF8.self))
     case .blob(let blob):
       raw(#"{"$base64":true,"encoded":"#)
       string(Self.base64(blob))

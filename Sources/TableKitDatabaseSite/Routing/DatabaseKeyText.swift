@@ -5,8 +5,8 @@ package import TableKitDatabase
 ///
 /// A key of one integer is its decimal digits (`7`, `-3`), so the common rowid and `INTEGER
 /// PRIMARY KEY` read well in a URL. Anything else is a run of tokens, one per value: `i7;` an
-/// integer, `r0.1;` a real (Python's `repr` digits), `t5:hello` a text of 5 UTF-8 bytes, `bff00;`
-/// a blob in hex, `n;` a `NULL`. The text then travels in a URL as an `ObjectID` (Base64 when
+/// integer, `r0.1;` a real (Python's `repr` digits), `t5:hello` a text of 5 UTF-8 bytes, `x41ff;`
+/// a text whose bytes are not UTF-8 in hex, `bff00;` a blob in hex, `n;` a `NULL`. The text then travels in a URL as an `ObjectID` (Base64 when
 /// it holds more than letters, digits, `-` and `_`), so any value, controls included, makes a
 /// valid URL.
 package enum DatabaseKeyText {
@@ -22,6 +22,7 @@ package enum DatabaseKeyText {
       case .integer(let number): text += "i\(number);"
       case .real(let number): text += "r" + DatabaseValue.realText(number) + ";"
       case .text(let string): text += "t\(string.utf8.count):" + string
+      case .invalidText(let bytes): text += "x" + hex(bytes) + ";"
       case .blob(let bytes): text += "b" + hex(bytes) + ";"
       case .null: text += "n;"
       }
@@ -62,6 +63,11 @@ package enum DatabaseKeyText {
         else { return nil }
         index += length
         values.append(.text(string))
+      case UInt8(ascii: "x"):
+        guard let digits = upTo(UInt8(ascii: ";")), let text = unhex(Array(digits.utf8)),
+          String(validating: text, as: UTF8.self) == nil
+        else { return nil }
+        values.append(.invalidText(text))
       case UInt8(ascii: "b"):
         guard let digits = upTo(UInt8(ascii: ";")), let blob = unhex(Array(digits.utf8)) else {
           return nil

@@ -57,6 +57,37 @@ import Testing
     #expect(none[0]["list"] is NSNull)
   }
 
+  /// Found by Scripts/datasette-oracle.py: keys whose TEXT is not UTF-8 decoded to the same
+  /// text, so two rows claimed one page and a reference to either found no row.
+  @Test func textKeysThatAreNotUTF8KeepTheirOwnPagesAndReferences() throws {
+    let fixture = try SiteFixture(
+      """
+      CREATE TABLE authors (id TEXT PRIMARY KEY, name TEXT);
+      CREATE TABLE books (id INTEGER PRIMARY KEY, author_id TEXT REFERENCES authors(id));
+      INSERT INTO authors VALUES (CAST(x'41ff' AS TEXT), 'first'), (CAST(x'41fe' AS TEXT), 'second');
+      INSERT INTO books VALUES (1, CAST(x'41ff' AS TEXT));
+      """)
+    defer { fixture.remove() }
+    let files = try fixture.export()
+    let list = try files.object("authors/pages/1.json")
+    let rows = try #require(list["rows"] as? [[String: Any]])
+    let pages = rows.compactMap { $0["$row"] as? String }
+    #expect(pages.count == 2 && Set(pages).count == 2)
+    // Key order is byte order: x'41fe' ("second") before x'41ff' ("first").
+    let names = try pages.map {
+      try (files.object($0)["row"] as? [String: Any])?["name"] as? String
+    }
+    #expect(names == ["second", "first"])
+    let book = try files.object("books/rows/1.json")
+    let target = try #require(
+      (book["foreign_keys"] as? [[String: Any]])?.first?["target"] as? String)
+    #expect(target == pages[1])
+    let counts = try pages.map {
+      try (files.object($0)["incoming"] as? [[String: Any]])?.first?["count"] as? Int
+    }
+    #expect(counts == [0, 1])
+  }
+
   @Test func facetsCountEachValueMostFirst() throws {
     let fixture = try SiteFixture(
       Self.shop + """

@@ -12,6 +12,8 @@ import Testing
     .row(table: "../\"x\"\u{1}", key: [.text("a;b:c"), .real(0.1), .blob([0, 255]), .null]),
     .row(table: "t", key: [.text("7")]),
     .row(table: "t", key: [.text("")]),
+    .row(table: "t", key: [.invalidText([0x41, 0xFF])]),
+    .row(table: "t", key: [.invalidText([0x41, 0xFE]), .text("A\u{FFFD}")]),
     .facet(table: "orders", column: "sta/tus"),
     .filtered(table: "orders", columns: ["a", "b"], values: [.null, .real(1e300)], page: 2),
   ]

@@ -19,10 +19,13 @@ import Testing
       rows == [
         .integer(.max), .integer(.min), .integer(9_007_199_254_740_993), .real(0.1), .real(1e300),
         .real(-0.0), .null, .text(""),
-        // ff is not UTF-8: one U+FFFD; c3 at the end is a truncated sequence: one more.
-        .text("\u{FFFD}a\u{FFFD}"), .text("a\u{0}b"), .blob([0, 255, 16]), .blob([]),
+        // Not UTF-8 (ff; c3 at the end is a truncated sequence): the bytes as stored.
+        .invalidText([0xFF, 0x61, 0xC3]), .text("a\u{0}b"), .blob([0, 255, 16]), .blob([]),
         .blob(Array(repeating: 0, count: 40)), .text("héllo"),
       ])
+    // Shown, each maximal invalid subpart is one U+FFFD.
+    #expect(rows[8].displayText == "\u{FFFD}a\u{FFFD}")
+    #expect(rows[8].cellValue == .text("\u{FFFD}a\u{FFFD}"))
     // -0.0 == 0.0 for Double, so the sign is checked on its own (Python stored -0.0).
     #expect(rows[5].displayText == "-0.0")
   }
@@ -59,6 +62,23 @@ import Testing
     }
     for number in numbers {
       #expect(DatabaseValue.real(number).cellValue.text == DatabaseValue.realText(number))
+    }
+  }
+
+  @Test func textThatIsNotUTF8BindsBackToItsOwnRow() throws {
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE k (key TEXT PRIMARY KEY, n INTEGER);
+      INSERT INTO k VALUES (CAST(x'41ff' AS TEXT), 1), (CAST(x'41fe' AS TEXT), 2), ('A', 3);
+      """)
+    defer { fixture.remove() }
+    let database = try fixture.open()
+    let keys = try database.rows("SELECT key FROM k ORDER BY n", table: "k").map { $0[0] }
+    #expect(keys == [.invalidText([0x41, 0xFF]), .invalidText([0x41, 0xFE]), .text("A")])
+    // Both read as "A\u{FFFD}", yet each binds to its own row.
+    for (key, number) in zip(keys, [1, 2, 3] as [Int64]) {
+      let found = try database.rows("SELECT n FROM k WHERE key = ?", binding: [key], table: "k")
+      #expect(found == [[.integer(number)]])
     }
   }
 }
