@@ -92,9 +92,10 @@ extension HostileSchemaTests {
     }
   }
 
-  /// A schema whose table name is a BLOB (found by the database fuzz harness): the listing
-  /// leaves that entry out and lists the rest, and a BLOB read as a value keeps every byte. The
-  /// old reader freed such an unread BLOB before copying into it in optimised builds
+  /// A schema whose table name is a BLOB (found by the database fuzz harness) lists the rest.
+  ///
+  /// The listing leaves that entry out, and a BLOB read as a value keeps every byte. The old
+  /// reader freed such an unread BLOB before copying into it in optimised builds
   /// (AddressSanitizer's heap-use-after-free; replayed by `Scripts/fuzz.sh run database
   /// Fuzz/Corpus/database/blob-table-name.db`).
   @Test func aTableNamedByABlobIsLeftOutOfTheListing() throws {
