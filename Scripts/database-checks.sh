@@ -168,6 +168,12 @@ checks=$((checks + 1))
 [ "$(cat "$work/out")" = $'name,type,rows\nloads,view,\nt,table,1' ] && grep -q "row count is left empty" "$work/err" ||
   fail "the hostile listing: $(cat "$work/out") $(cat "$work/err")"
 
+# Twelve damaged and hostile files (truncated, bit-flipped header and pages, wrong page sizes, a
+# schema whose trigger and views call functions, a TEXT past the value limit, 2,000 columns, an
+# empty file): a typed error or a correct output, never a signal, a hang or a write.
+"$python" Scripts/hostile-databases.py "$tablekit" || fail "a hostile database was not refused cleanly"
+checks=$((checks + 1))
+
 # The sqlite3 command's own database reads the same.
 if command -v sqlite3 >/dev/null; then
   sqlite3 "$work/cli.db" "CREATE TABLE t (a, b); INSERT INTO t VALUES (1, 'one'), (2.5, NULL);"

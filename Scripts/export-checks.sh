@@ -86,6 +86,15 @@ echo stale >"$out/replaced/stale.html"
   && [ -f "$out/replaced/.written-by-tablekit" ] \
   || { echo "export-checks: a stale page survived the export" >&2; exit 1; }
 echo "ok   a second export over the first replaces it whole"
+# A third export of the same site writes nothing: every file is linked from the second, with its
+# inode; the stale page counts as removed in the second.
+inodes() { find "$1" -type f ! -name .written-by-tablekit -printf '%P %i %T@\n' | sort; }
+before=$(inodes "$out/replaced")
+summary=$("$tablekit" export --out "$out/replaced")
+files=$(echo "$before" | wc -l)
+[ "$(inodes "$out/replaced")" = "$before" ] && [[ $summary == *": 0 files written, $files unchanged, 0 removed" ]] \
+  || { echo "export-checks: the same site exported again: $summary" >&2; exit 1; }
+echo "ok   the same site exported again: $summary; every inode and mtime kept"
 
 expect_status 64 "export needs --out" "$tablekit" export
 expect_status 64 "has no column 'nowhere'" "$tablekit" export "$out/sales.csv" --group-by nowhere --out "$out/x"

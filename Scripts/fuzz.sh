@@ -22,11 +22,16 @@
 # CSV, TSV, JSON array and JSON Lines readers through every path: a file row by row, a file in
 # chunks, a pipe read ahead, whole or in pieces; each path's rows and error must be the file's),
 # deflate (the DEFLATE compressor, CRC-32 and the ZIP writer against an inflater written from
-# RFC 1951 in the harness).
+# RFC 1951 in the harness), database (the SQLite reader over mutated database files: open, list
+# the schema, page every table by key and read its rows again by key; the seeds in
+# Fuzz/Corpus/database/ are made by Scripts/fuzz-database-seeds.py; run it with -max_len=8192).
 #
 # Each harness is one Swift file compiled with Fuzz/Support/*.swift against TableKit and
 # TableRender built with `-sanitize=fuzzer,address` (coverage for libFuzzer, AddressSanitizer for
-# the unsafe-pointer code). They are not SwiftPM targets, so `swift build` and `swift test` never
+# the unsafe-pointer code); the database harness is compiled alone against TableKit and
+# TableKitDatabase (it needs no renderer; SQLite itself is the system's library, loaded at run
+# time and not instrumented, so coverage guides the fuzzer through the Swift reader only). They
+# are not SwiftPM targets, so `swift build` and `swift test` never
 # see them. Seeds are committed in Fuzz/Corpus/HARNESS/ (read only); what a run discovers goes to
 # .build-fuzz/corpus/HARNESS/ (never committed); a crash or broken property is saved as
 # .build-fuzz/artifacts/HARNESS/crash-… and ends the run with a non-zero status.
@@ -44,7 +49,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${FUZZ_OUT:-.build-fuzz}
-harnesses=(escapers renderers width json routing records deflate)
+harnesses=(escapers renderers width json routing records deflate database)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
@@ -76,7 +81,7 @@ stale() { # object sources...
 }
 
 # The library modules the harnesses link, each after the modules it imports.
-modules=(TableKitFiles TableKit TableKitNavigation TableKitReports TableRender)
+modules=(TableKitFiles TableKit TableKitDatabase TableKitNavigation TableKitReports TableRender)
 
 # Compiles Sources/NAME into one object and its module when a source, or a module compiled
 # before it, is newer. TableRender is compiled with -enable-testing: harnesses reach internal
@@ -98,10 +103,32 @@ compile_module() { # name
   touch "$out/modules/$name.o"
 }
 
-build_modules() {
+# The modules a harness links: the database harness needs only the table core and the reader
+# (so it builds without the renderers), every other harness all of them.
+harness_modules() { # name
+  case $1 in
+    database) echo TableKit TableKitDatabase ;;
+    *) echo "${modules[@]}" ;;
+  esac
+}
+
+# The modules the harnesses named need, compiled in the order of `modules`.
+build_modules() { # harness...
   mkdir -p "$out/modules"
-  local name
-  for name in "${modules[@]}"; do compile_module "$name"; done
+  local needed=" " name module
+  for name in "$@"; do needed+="$(harness_modules "$name") "; done
+  for module in "${modules[@]}"; do
+    # A module is compiled against every module before it, so those are needed too.
+    for name in "${modules[@]}"; do
+      [[ $needed == *" $module "* ]] || break
+      [ "$name" = "$module" ] && break
+      [[ $needed == *" $name "* ]] || needed+="$name "
+    done
+  done
+  for module in "${modules[@]}"; do
+    [[ $needed == *" $module "* ]] && compile_module "$module"
+  done
+  return 0
 }
 
 # The sources a harness is compiled from besides its own file and the support files.
@@ -119,14 +146,16 @@ build_harness() {
   local name=$1
   local file=Fuzz/Harnesses/$(capitalized "$name").swift
   [ -f "$file" ] || { echo "fuzz: no harness $name ($file)" >&2; exit 64; }
-  local sources=("$file" Fuzz/Support/*.swift)
+  local sources=("$file")
+  # The support files use TableRender: the database harness, built without it, has its own.
+  [ "$name" = database ] || sources+=(Fuzz/Support/*.swift)
   local extra
   extra=$(extra_sources "$name")
   [ -n "$extra" ] && sources+=($extra)
   local binary=$out/bin/fuzz-$name
   mkdir -p "$out/bin"
   local objects=() module
-  for module in "${modules[@]}"; do objects+=("$out/modules/$module.o"); done
+  for module in $(harness_modules "$name"); do objects+=("$out/modules/$module.o"); done
   if stale "$binary" "${sources[@]}" "${objects[@]}"; then
     echo "fuzz: compiling harness $name"
     swiftc "${swift_flags[@]}" -module-name "Fuzz$(capitalized "$name")" -I "$out/modules" \
@@ -137,7 +166,7 @@ build_harness() {
 
 # The modules one after the other (each after those it imports), then the harnesses side by side.
 build_all() {
-  build_modules
+  build_modules "$@"
   local pids=() name pid failed=0
   for name in "$@"; do
     build_harness "$name" &

@@ -74,9 +74,20 @@ public final class DatabaseStatement {
       if let string = String(validating: bytes, as: UTF8.self) { return .text(string) }
       return .invalidText(Array(bytes))
     case SQLiteCode.blobType:
+      // The pointer first, then its size, as SQLite's documentation orders the two calls.
+      let bytes = library.columnBlob(handle, column)
       let count = Int(library.columnBytes(handle, column))
-      guard count > 0, let bytes = library.columnBlob(handle, column) else { return .blob([]) }
-      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+      guard count > 0, let bytes else { return .blob([]) }
+      // Copied inside the array's own initializer, which keeps the array alive while its bytes
+      // are written. `Array(UnsafeRawBufferPointer(…))` let the optimiser free a blob nobody
+      // read before copying into it: AddressSanitizer's heap-use-after-free on a fuzzed schema
+      // whose table name is a BLOB (Fuzz/Corpus/database/blob-table-name.db).
+      return .blob(
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+          UnsafeMutableRawBufferPointer(buffer).copyMemory(
+            from: UnsafeRawBufferPointer(start: bytes, count: count))
+          initialized = count
+        })
     default:
       return .null
     }

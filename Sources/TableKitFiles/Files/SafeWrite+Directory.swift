@@ -70,10 +70,16 @@ extension SafeWrite {
   /// The safe write's own failures are turned into `Failure` by `failure`, so a caller whose
   /// closure throws one type catches that type and nothing else (no error is invented for a
   /// case that cannot happen). With `exchanges` `false` the swap call is skipped, so the tests
-  /// can drive the two-rename fallback on a system that has the call.
+  /// can drive the two-rename fallback on a system that has the call; with `linkFailure` set,
+  /// every hard link of an unchanged file fails with that code, so they can drive the fallback
+  /// to writing it.
+  ///
+  /// When the folder at `path` was written by TableKit, the staged folder's
+  /// `StagedDirectory.previousPath` names it, so `StagedDirectory.writeFile(_:contents:failure:)`
+  /// links the files whose bytes did not change instead of writing them.
   package static func directory<Result, Failure: Error>(
     at path: String, protecting inputs: [String] = [], replacesForeignFolder: Bool = false,
-    exchanges: Bool = true, failure: (SafeWriteError) -> Failure,
+    exchanges: Bool = true, linkFailure: Int32? = nil, failure: (SafeWriteError) -> Failure,
     _ fill: (StagedDirectory) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let (target, temporary, marker) = try step(failure) {
@@ -95,7 +101,10 @@ extension SafeWrite {
     defer { try? SystemCalls.close(marker) }
     let result: Result
     do {
-      result = try fill(StagedDirectory(path: temporary, reportedPath: path))
+      let staged = StagedDirectory(
+        path: temporary, reportedPath: path, previousPath: StagedDirectory.previousSite(at: target),
+        linkFailure: linkFailure)
+      result = try fill(staged)
     } catch {
       discard(temporary)
       throw error

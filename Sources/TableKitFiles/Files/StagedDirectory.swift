@@ -24,6 +24,18 @@ public struct StagedDirectory: Sendable {
   public let path: String
   /// The target folder's path as the caller named it, for error messages.
   let reportedPath: String
+  /// The folder being replaced when TableKit wrote it (it holds ``SafeWrite/writtenMarker``):
+  /// ``writeFile(_:contents:failure:)`` links its unchanged files instead of writing them.
+  package let previousPath: String?
+  /// The error every hard link fails with instead of trying, for the tests of the fallback.
+  let linkFailure: Int32?
+
+  init(path: String, reportedPath: String, previousPath: String? = nil, linkFailure: Int32? = nil) {
+    self.path = path
+    self.reportedPath = reportedPath
+    self.previousPath = previousPath
+    self.linkFailure = linkFailure
+  }
 
   /// Writes the file at `relativePath` inside the staged folder, creating the folders above it.
   ///
@@ -82,6 +94,16 @@ public struct StagedDirectory: Sendable {
     guard Self.isInside(relativePath) else {
       throw SafeWriteError(path: relativePath, operation: .validatePath, code: EINVAL)
     }
+    try makeFolders(above: relativePath, reportedPath: reported)
+    return try SafeWrite.attempt(.create, on: reported) { () throws(Errno) in
+      try SystemCalls.open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    }
+  }
+
+  /// Makes the folders above the checked `relativePath` that do not exist yet.
+  func makeFolders(above relativePath: String, reportedPath reported: String)
+    throws(SafeWriteError)
+  {
     let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
     var folder = path
     for segment in segments.dropLast() {
@@ -96,9 +118,6 @@ public struct StagedDirectory: Sendable {
       } catch {
         throw SafeWriteError(path: reported, operation: .makeDirectory, code: error.code)
       }
-    }
-    return try SafeWrite.attempt(.create, on: reported) { () throws(Errno) in
-      try SystemCalls.open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
   }
 

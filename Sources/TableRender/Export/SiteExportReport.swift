@@ -15,6 +15,15 @@ public struct SiteExportReport: Hashable, Sendable {
   /// the rows loaded and say the rest was not.
   public var levelsWithMoreToLoad: [String] = []
 
+  /// How many files ``SiteExporter/export(_:toDirectory:)`` wrote: new, or with bytes that
+  /// changed since the site it replaced (every file when there was none).
+  public var filesWritten = 0
+  /// How many files held the same bytes as the replaced site's file at the same path and were
+  /// hard-linked from it, keeping their inode and modification time.
+  public var filesUnchanged = 0
+  /// How many files of the replaced site are not in the new one, so the swap removed them.
+  public var filesRemoved = 0
+
   /// An empty report.
   public init() {}
 }

@@ -153,6 +153,12 @@ public struct SiteExporter: Sendable {
   /// writes holds the marker file `.written-by-tablekit` at its root, so the next export
   /// replaces it.
   ///
+  /// Exporting again over such a site writes only what changed: a file whose bytes equal the
+  /// old site's file at the same path is hard-linked from the old folder into the staged one
+  /// (written after all where linking fails, such as across file systems), so it keeps its
+  /// inode and modification time; files the new site no longer has are not in the new folder.
+  /// The report counts the files written, unchanged and removed.
+  ///
   /// - Parameters:
   ///   - stack: The stack to walk from its top level; left as it was.
   ///   - path: The site's folder.
@@ -166,16 +172,17 @@ public struct SiteExporter: Sendable {
   ) throws(SiteExportError) -> SiteExportReport {
     // Typed closures all the way down: every failure arrives as what it is, none is invented.
     let fill = { (staged: StagedDirectory) throws(SiteExportError) in
-      try export(stack) { (file, bytes) throws(SiteExportError) in
-        let page = { (page: inout StagedFile) throws(SafeWriteError) in
-          try page.write(contentsOf: bytes)
-        }
-        do throws(SafeWriteError) {
-          try staged.writeFile(file, failure: { $0 }, page)
-        } catch {
-          throw .cannotWrite(error)
+      var (written, unchanged) = (0, 0)
+      var report = try export(stack) { (file, bytes) throws(SiteExportError) in
+        switch try staged.writeFile(file, contents: bytes, failure: SiteExportError.cannotWrite) {
+        case .written: written += 1
+        case .linked: unchanged += 1
         }
       }
+      report.filesWritten = written
+      report.filesUnchanged = unchanged
+      report.filesRemoved = staged.previousFilesNotStaged()
+      return report
     }
     return try SafeWrite.directory(
       at: path, protecting: inputPaths, replacesForeignFolder: replacesForeignFolder,

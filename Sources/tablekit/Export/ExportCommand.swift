@@ -58,7 +58,10 @@ enum ExportCommand {
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let levels = report.levelsWritten == 1 ? "1 level" : "\(report.levelsWritten) levels"
     let shown = TerminalText.inert(BytePath.displayed(folder))
-    print("exported \(pages) (\(levels)) to \(shown)", to: &standardOutput)
+    let written = report.filesWritten == 1 ? "1 file" : "\(report.filesWritten) files"
+    let files =
+      "\(written) written, \(report.filesUnchanged) unchanged, \(report.filesRemoved) removed"
+    print("exported \(pages) (\(levels)) to \(shown): \(files)", to: &standardOutput)
     return .success
   }
 

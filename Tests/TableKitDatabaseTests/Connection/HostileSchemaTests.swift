@@ -91,4 +91,26 @@ extension HostileSchemaTests {
       return error.table == "huge" && error.description.contains("too big")
     }
   }
+
+  /// A schema whose table name is a BLOB (found by the database fuzz harness) lists the rest.
+  ///
+  /// The listing leaves that entry out, and a BLOB read as a value keeps every byte. The old
+  /// reader freed such an unread BLOB before copying into it in optimised builds
+  /// (AddressSanitizer's heap-use-after-free; replayed by `Scripts/fuzz.sh run database
+  /// Fuzz/Corpus/database/blob-table-name.db`).
+  @Test func aTableNamedByABlobIsLeftOutOfTheListing() throws {
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE employees (id INTEGER PRIMARY KEY);
+      CREATE TABLE ints (n INTEGER);
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_master SET name = CAST(name AS BLOB) WHERE name = 'employees';
+      PRAGMA writable_schema = OFF;
+      """)
+    defer { fixture.remove() }
+    let database = try fixture.open()
+    #expect(try database.tables().map(\.name) == ["ints"])
+    let blob = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'", table: nil)
+    #expect(blob.contains([.blob(Array("employees".utf8))]))
+  }
 }
