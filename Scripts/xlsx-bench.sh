@@ -16,9 +16,16 @@
 # Each case runs `repetitions` times under /usr/bin/time -v; the table gives the medians of the
 # CPU time (user + sys), the wall time and the peak RSS ("Maximum resident set size"), and the
 # file size, with CPU and size as ratios to xlsxwriter's. The load average is printed before
-# each size (the machine may be shared). Then `samples` random cells of each workbook are read
-# back with openpyxl and compared with the CSV (values, types, money and date formats), at
-# every size, and the sheet's compressed size is set beside zlib's at level 6.
+# each case (the machine may be shared). Then `samples` random cells of each workbook are read
+# back with openpyxl and compared with the CSV (values, types, money and date formats), and
+# tablekit's sheet's compressed size is set beside zlib's at level 6 on the same bytes.
+#
+# Environment: XLSX_BENCH_TOOLS (default "tablekit xlsxwriter openpyxl"), XLSX_BENCH_RESULTS (a
+# results file to add to, so the tools can be measured in turns into one table; default a new
+# .build/xlsx-bench/results-HHMMSS), XLSX_BENCH_PEER_REPS (repetitions of the peers, default the
+# same as tablekit's: a peer takes minutes on a million rows), XLSX_BENCH_CHECK_ROWS (the
+# largest size whose workbooks are read back, default 100000: openpyxl takes minutes to read a
+# million rows).
 #
 # Needs: /usr/bin/time (Debian's time), python3 with venv; xlsxwriter and openpyxl are
 # installed from PyPI into .build/xlsx-bench-venv. tablekit is built in release mode into
@@ -41,17 +48,24 @@ fi
 python=$venv/bin/python
 peers=Scripts/xlsx-bench-peers.py
 
-swift build -c release --product tablekit --scratch-path .build-perf 2>&1 | tail -1
+tools=${XLSX_BENCH_TOOLS:-tablekit xlsxwriter openpyxl}
+peer_reps=${XLSX_BENCH_PEER_REPS:-$reps}
+if [[ " $tools " == *" tablekit "* ]]; then
+  swift build -c release --product tablekit --scratch-path .build-perf 2>&1 | tail -1
+fi
 tablekit=.build-perf/release/tablekit
 types=(--column amount=money:EUR --column fee=money:EUR --column booked=date --column due=date
   --column ratio=decimal)
 
-# measure NAME ROWS COMMAND...: runs COMMAND `reps` times; prints a table row of medians.
+# measure NAME ROWS TARGET COMMAND...: runs COMMAND (which writes TARGET) `reps` times, or
+# `peer_reps` for a peer; adds a line of medians to the results.
 measure() {
   local name=$1 rows=$2 target=$3
   shift 3
-  local cpu=() wall=() rss=() run log
-  for run in $(seq 1 "$reps"); do
+  [[ " $tools " == *" $name "* ]] || return 0
+  local cpu=() wall=() rss=() run log times=$reps
+  [ "$name" = tablekit ] || times=$peer_reps
+  for run in $(seq 1 "$times"); do
     log=$out/time-$name-$rows-$run.txt
     rm -f "$target"
     /usr/bin/time -v "$@" 2>"$log" >/dev/null
@@ -66,11 +80,12 @@ measure() {
   size=$(stat -c %s "$target")
   printf '%s %s %s %s %s %s\n' "$name" "$rows" "$(median "${cpu[@]}")" "$(median "${wall[@]}")" \
     "$(median "${rss[@]}")" "$size" >>"$results.raw"
-  echo "xlsx-bench: $name, $rows rows: CPU ${cpu[*]} s, wall ${wall[*]} s, RSS ${rss[*]} MB, $size bytes"
+  echo "xlsx-bench: $name, $rows rows, $(date -u +%H:%M:%S) UTC, load $(cat /proc/loadavg):"
+  echo "  CPU ${cpu[*]} s, wall ${wall[*]} s, RSS ${rss[*]} MB, $size bytes"
 }
 
-results=$out/results-$(date +%H%M%S)
-: >"$results.raw"
+results=${XLSX_BENCH_RESULTS:-$out/results-$(date +%H%M%S)}
+touch "$results.raw"
 for rows in $sizes; do
   data=$out/data-$rows.csv
   [ -f "$data" ] || "$python" "$peers" generate "$rows" "$data"
@@ -82,9 +97,14 @@ for rows in $sizes; do
   measure openpyxl "$rows" "$out/openpyxl-$rows.xlsx" \
     "$python" "$peers" openpyxl "$data" "$out/openpyxl-$rows.xlsx"
   echo "xlsx-bench: load average after $rows rows: $(cat /proc/loadavg)"
-  "$python" "$peers" check "$data" "$samples" \
-    "$out/tablekit-$rows.xlsx" "$out/xlsxwriter-$rows.xlsx" "$out/openpyxl-$rows.xlsx"
-  "$python" "$peers" zlib "$out/tablekit-$rows.xlsx" | grep sheet1.xml
+  [ "$rows" -le "${XLSX_BENCH_CHECK_ROWS:-100000}" ] || continue
+  workbooks=()
+  for tool in tablekit xlsxwriter openpyxl; do
+    [ -f "$out/$tool-$rows.xlsx" ] && workbooks+=("$out/$tool-$rows.xlsx")
+  done
+  "$python" "$peers" check "$data" "$samples" "${workbooks[@]}"
+  [ -f "$out/tablekit-$rows.xlsx" ] && "$python" "$peers" zlib "$out/tablekit-$rows.xlsx" |
+    grep sheet1.xml
 done
 
 # The table: medians, and CPU and size as ratios to xlsxwriter's at the same size.
