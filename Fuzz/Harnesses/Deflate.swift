@@ -1,6 +1,6 @@
 // Fuzzes the DEFLATE compressor and the ZIP writer (Sources/TableRender/Zip) against an
-// independent inflater written here from RFC 1951 (Mark Adler's puff.c in Swift: one bit at a
-// time, canonical codes rebuilt from their lengths, over-subscribed and incomplete codes
+// independent inflater written here from RFC 1951 (Mark Adler's puff.c in Swift: canonical codes
+// rebuilt from their lengths and decoded a bit at a time, over-subscribed and incomplete codes
 // refused as zlib refuses them).
 //
 // - Compressing the input in pieces of a chosen size and inflating the stream gives the input
@@ -11,8 +11,17 @@
 //   and sizes in its central directory, and its data inflates to the input.
 //
 // Input: a byte for the piece size, a byte for stretching, then the data.
+//
+// Speed (a long run wants millions of executions): a stretched input is about 100 KB, a hundred
+// times the work of a short one, so only one input in 128 is stretched (stretch byte 254 or
+// 255; at one in 32 they took three quarters of the time); the inflater reads its bits from a
+// word refilled a byte at a time rather than through a call per bit, and builds the fixed codes
+// once.
 
 @testable import TableRender
+
+/// The stretch byte from which an input is stretched (two values of 256: one input in 128).
+private let stretchFrom = 254
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzDeflate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -21,11 +30,12 @@ func fuzzDeflate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let stretch = input.choice(256)
   var bytes: [UInt8] = []
   while !input.isAtEnd { bytes.append(input.byte()) }
-  // One input in 32 is stretched: the long inputs cost a hundred times a short one.
-  if stretch >= 248, !bytes.isEmpty {
+  if stretch >= stretchFrom, !bytes.isEmpty {
     // Repeat the data with gaps so the stream crosses the window: copies of it 32 KiB apart
-    // (give or take the stretch byte) make matches at the farthest distances.
-    let gap = 32_768 - 300 + (stretch - 248) * 40 - bytes.count
+    // (give or take 40 bytes times the last byte's low three bits, around the farthest
+    // distance a match may reach) make matches at the farthest distances.
+    let variant = Int(bytes[bytes.count - 1] & 7)
+    let gap = 32_768 - 300 + variant * 40 - bytes.count
     let filler = (0..<max(gap, 1)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
     bytes = bytes + filler + bytes + filler + bytes
   }
@@ -51,7 +61,7 @@ private func checkDeflate(_ bytes: [UInt8], piece: Int) {
   } while index < bytes.count
   encoder.finish()
   encoder.takeOutput { stream.append(contentsOf: $0) }
-  var inflater = Inflater(stream)
+  var inflater = Inflater(stream, expectedCount: bytes.count)
   guard let output = inflater.inflate() else {
     fail("the stream does not inflate", [bytes.count, piece, inflater.failure])
   }
@@ -111,7 +121,8 @@ private func checkZip(_ bytes: [UInt8]) {
   _ = extraLength
   if size != bytes.count { fail("central directory size", [size, bytes.count]) }
   let dataStart = 30 + read16(26) + read16(28)
-  var inflater = Inflater(Array(archive[dataStart..<(dataStart + compressed)]))
+  var inflater = Inflater(
+    Array(archive[dataStart..<(dataStart + compressed)]), expectedCount: bytes.count)
   if inflater.inflate() != bytes {
     fail("the member's data does not inflate to the input", [bytes.count])
   }
@@ -127,7 +138,11 @@ struct Inflater {
   private(set) var failure = ""
   var consumedBytes: Int { position }
 
-  init(_ input: [UInt8]) { self.input = input }
+  /// A decoder of `input`, its output room reserved for `expectedCount` bytes.
+  init(_ input: [UInt8], expectedCount: Int = 0) {
+    self.input = input
+    output.reserveCapacity(expectedCount)
+  }
 
   /// A canonical code: how many codes of each length, and the symbols in code order.
   struct Code {
@@ -174,9 +189,22 @@ struct Inflater {
     var value = 0
     var first = 0
     var index = 0
+    var buffer = bitBuffer
+    var left = bitCount
+    defer {
+      bitBuffer = buffer
+      bitCount = left
+    }
     for length in 1...15 {
-      guard let bit = bits(1) else { return nil }
-      value |= bit
+      if left == 0 {
+        guard position < input.count else { return nil }
+        buffer = Int(input[position])
+        position += 1
+        left = 8
+      }
+      value |= buffer & 1
+      buffer >>= 1
+      left -= 1
       let count = code.counts[length]
       if value - count < first { return code.symbols[index + (value - first)] }
       index += count
@@ -186,6 +214,14 @@ struct Inflater {
     }
     return nil
   }
+
+  /// The fixed codes of RFC 1951 §3.2.6, built once.
+  private static let fixedLiterals = Code(
+    lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
+      + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8),
+    allowIncomplete: false)
+  private static let fixedDistances = Code(
+    lengths: [Int](repeating: 5, count: 30), allowIncomplete: true)
 
   private static let lengthBase = [
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
@@ -259,11 +295,7 @@ struct Inflater {
         output.append(contentsOf: input[(position + 4)..<(position + 4 + length)])
         position += 4 + length
       case 1:
-        let literalLengths =
-          [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
-          + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)
-        guard let literals = Code(lengths: literalLengths, allowIncomplete: false),
-          let distances = Code(lengths: [Int](repeating: 5, count: 30), allowIncomplete: true),
+        guard let literals = Self.fixedLiterals, let distances = Self.fixedDistances,
           codes(literals, distances)
         else { return nil }
       case 2:
