@@ -69,16 +69,20 @@ public struct DatabaseSiteExporter: Sendable {
     throws(DatabaseSiteError) -> DatabaseSiteReport
   {
     let fill = { (staged: StagedDirectory) throws(DatabaseSiteError) in
-      try export(database) { (file, bytes) throws(DatabaseSiteError) in
-        let page = { (page: inout StagedFile) throws(SafeWriteError) in
-          try page.write(contentsOf: bytes)
-        }
-        do throws(SafeWriteError) {
-          try staged.writeFile(file, failure: { $0 }, page)
-        } catch {
-          throw .site(.cannotWrite(error))
+      // A file whose bytes the replaced site already has is linked from it, not written.
+      var (written, unchanged) = (0, 0)
+      var report = try export(database) { (file, bytes) throws(DatabaseSiteError) in
+        let storage = try staged.writeFile(
+          file, contents: bytes, failure: { DatabaseSiteError.site(.cannotWrite($0)) })
+        switch storage {
+        case .written: written += 1
+        case .linked: unchanged += 1
         }
       }
+      report.filesWritten = written
+      report.filesUnchanged = unchanged
+      report.filesRemoved = staged.previousFilesNotStaged()
+      return report
     }
     return try SafeWrite.directory(
       at: path, protecting: inputPaths + [database.path],

@@ -50,7 +50,7 @@ struct DatabaseSiteRun {
       throw .site(error)
     }
     try write("sitemap.xml", sitemap.document(baseURL: exporter.baseURL))
-    report.filesWritten += 1
+    report.files += 1
     return report
   }
 
@@ -188,7 +188,7 @@ struct DatabaseSiteRun {
     links.written(page.file)
     sitemap.append(page.file)
     report.pagesWritten += 1
-    report.filesWritten += 3
+    report.files += 3
     exporter.pageWritten?()
   }
 }

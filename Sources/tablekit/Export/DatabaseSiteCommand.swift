@@ -44,9 +44,10 @@ enum DatabaseSiteCommand {
     let pages = report.pagesWritten == 1 ? "1 page" : "\(report.pagesWritten) pages"
     let tables = report.tables == 1 ? "1 table or view" : "\(report.tables) tables and views"
     let shown = TerminalText.inert(BytePath.displayed(folder))
-    print(
-      "exported \(pages) (\(tables), \(report.filesWritten) files) to \(shown)",
-      to: &standardOutput)
+    let written = report.filesWritten == 1 ? "1 file" : "\(report.filesWritten) files"
+    let files =
+      "\(written) written, \(report.filesUnchanged) unchanged, \(report.filesRemoved) removed"
+    print("exported \(pages) (\(tables)) to \(shown): \(files)", to: &standardOutput)
     return .success
   }
 

@@ -88,6 +88,19 @@ import Testing
     #expect(counts == [0, 1])
   }
 
+  @Test func exportingAgainWritesOnlyTheFilesThatChanged() throws {
+    let fixture = try SiteFixture(Self.shop)
+    defer { fixture.remove() }
+    let site = fixture.folder.appendingPathComponent("site").path
+    let exporter = DatabaseSiteExporter(siteTitle: "Test", rowsPerPage: 100)
+    let first = try exporter.export(try Database(path: fixture.path), toDirectory: site)
+    #expect(first.filesWritten == first.files && first.filesUnchanged == 0)
+    let again = try exporter.export(try Database(path: fixture.path), toDirectory: site)
+    #expect(again.files == first.files)
+    #expect(again.filesWritten == 0 && again.filesUnchanged == first.files)
+    #expect(again.filesRemoved == 0)
+  }
+
   @Test func facetsCountEachValueMostFirst() throws {
     let fixture = try SiteFixture(
       Self.shop + """
