@@ -5,6 +5,8 @@ package enum SQLiteCode {
   package static let ok: Int32 = 0
   /// `SQLITE_CORRUPT`: the file's structure is damaged.
   package static let corrupt: Int32 = 11
+  /// `SQLITE_INTERRUPT`: a progress handler stopped the statement.
+  package static let interrupt: Int32 = 9
   /// `SQLITE_CANTOPEN`.
   package static let cannotOpen: Int32 = 14
   /// `SQLITE_NOTADB`: the file is not a database.

@@ -37,6 +37,15 @@ package struct SQLiteLibrary: Sendable {
   let databaseConfig: DatabaseConfig
   /// `sqlite3_limit`.
   package let limit: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  /// `sqlite3_progress_handler`, or `nil` in a library built without it
+  /// (`SQLITE_OMIT_PROGRESS_CALLBACK`): then nothing is stopped for taking long.
+  package let progressHandler:
+    (
+      @convention(c) (
+        OpaquePointer?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?,
+        UnsafeMutableRawPointer?
+      ) -> Void
+    )?
   /// `sqlite3_prepare_v2`.
   package let prepare:
     @convention(c) (
@@ -128,6 +137,7 @@ package struct SQLiteLibrary: Sendable {
     errorString = try symbols.bind("sqlite3_errstr")
     databaseConfig = try symbols.bind("sqlite3_db_config")
     limit = try symbols.bind("sqlite3_limit")
+    progressHandler = try? symbols.bind("sqlite3_progress_handler")
     prepare = try symbols.bind("sqlite3_prepare_v2")
     step = try symbols.bind("sqlite3_step")
     reset = try symbols.bind("sqlite3_reset")

@@ -43,15 +43,22 @@ extension Database {
 
   /// The number of rows of the table or view `name` (`count(*)`; a view is run to count it).
   ///
+  /// A view of an untrusted file may never end (a recursive one) or cost hours: the count
+  /// stops after ``countWorkLimit`` of SQLite's work and throws, so a listing or an index
+  /// never hangs on it.
+  ///
   /// - Parameter name: The name.
   /// - Returns: The count.
-  /// - Throws: ``DatabaseError`` naming the table.
+  /// - Throws: ``DatabaseError`` naming the table; past the limit, SQLite's `SQLITE_INTERRUPT`
+  ///   with a message saying why.
   public func rowCount(of name: String) throws(DatabaseError) -> Int {
     let statement = try prepare("SELECT count(*) FROM \(SQLIdentifier.quoted(name))", table: name)
-    guard try statement.step(), case .integer(let count) = statement.value(at: 0) else {
-      return 0
+    return try stoppingAfter(countWorkLimit, table: name) { () throws(DatabaseError) in
+      guard try statement.step(), case .integer(let count) = statement.value(at: 0) else {
+        return 0
+      }
+      return Int(count)
     }
-    return Int(count)
   }
 
   /// The schema of the table or view `name`: columns, primary key, rowid, foreign keys.

@@ -27,6 +27,11 @@ public final class Database {
   /// The most bytes of SQL text one statement may take: 1 MiB.
   public static let maximumSQLBytes: Int32 = 1 << 20
 
+  /// The most virtual-machine instructions ``rowCount(of:)`` lets SQLite run, or `nil` for no
+  /// limit: by default a billion, seconds of work, far past what counting a table takes (one
+  /// instruction) and what a view of millions of rows takes, short of a view that never ends.
+  public var countWorkLimit: Int? = 1_000_000_000
+
   /// Opens the database file at `path` to read.
   ///
   /// - Parameter path: The file's path.

@@ -113,4 +113,30 @@ extension HostileSchemaTests {
     let blob = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'", table: nil)
     #expect(blob.contains([.blob(Array("employees".utf8))]))
   }
+
+  /// A recursive view that never ends stops at the count's work limit with an error naming it,
+  /// instead of hanging the listing; a view that ends is counted under the same limit.
+  @Test func aViewThatNeverEndsStopsAtTheWorkLimit() throws {
+    let fixture = try TestDatabase(
+      """
+      CREATE TABLE t (a);
+      INSERT INTO t VALUES (1), (2), (3);
+      CREATE VIEW endless AS
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
+      CREATE VIEW three AS SELECT a FROM t;
+      """)
+    defer { fixture.remove() }
+    let database = try fixture.open()
+    database.countWorkLimit = 2_000_000
+    #expect(try database.rowCount(of: "three") == 3)
+    #expect {
+      _ = try database.rowCount(of: "endless")
+    } throws: { error in
+      guard let error = error as? DatabaseError else { return false }
+      return error.table == "endless"
+        && error.description.contains("stopped after 2000000 steps of SQLite's work")
+    }
+    // The limit is lifted after the count: the same connection reads on.
+    #expect(try database.rowCount(of: "t") == 3)
+  }
 }
