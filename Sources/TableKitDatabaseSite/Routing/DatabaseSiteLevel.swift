@@ -15,7 +15,7 @@ public import TableKitDatabase
 /// ```
 ///
 /// Table and column names travel as IDs (Base64 when they hold more than letters, digits, `-`
-/// and `_`), keys and filters as ``DatabaseKeyText``, so hostile names and values make valid
+/// and `_`), keys and filters as a typed text of their values, so hostile names and values make valid
 /// URLs.
 public enum DatabaseSiteLevel: NavigationDestination {
   /// The index of tables and views.
