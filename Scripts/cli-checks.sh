@@ -209,7 +209,7 @@ locale_args=(--input "$work/sales.csv" --group-by region --sum amount --mean pri
   --footnote 'amount=Excluding VAT' --source-note 'Source: ledger' -f html)
 expect_output $'<td class="number">4,50\xc2\xa0€</td><td class="number">2,75</td>' "${locale_args[@]}"
 expect_output $'<td class="number">5,75\xc2\xa0€</td><td class="number">3,21</td>' "${locale_args[@]}"
-expect_output '<caption>Sales' "${locale_args[@]}"
+expect_output '<caption><h1>Sales</h1>' "${locale_args[@]}"
 expect_failure 64 "--locale needs a CLDR locale such as de_DE or en_US (nearest: de_DE" --input "$work/sales.csv" --locale de_de
 expect_failure 64 "--format-column needs an ISO 4217 code" --input "$work/sales.csv" --format-column amount=currency:eur
 expect_failure 64 '--sum: no column "nope"' --input "$work/sales.csv" --sum nope
