@@ -368,13 +368,30 @@ class Table:
         if len(typed) != len(self.rows):  # Datasette's keyset pages skip or repeat rows of mixed-type keys
             raise CannotRun(f"{name!r}: {len(self.rows)} rows in Datasette's table JSON, {len(typed)} in the table")
         self.keys = []  # canonical keys, in Datasette's order
+        # Key -> the rows with that key in JSON, in key order: TEXT keys whose bytes are not
+        # UTF-8 and differ only there read as one text in JSON (U+FFFD), so a key may name
+        # several rows; they are matched in order.
         self.by_key = {}
         for i, row in enumerate(self.rows):
             if self.kind == "table" and not self.pk:
                 row["$rowid"] = row.pop("rowid")
             key = self.key_of(row, i) if self.key else i
             self.keys.append(key)
-            self.by_key[key] = i
+            self.by_key.setdefault(key, []).append(i)
+
+    def matching(self, key, row):
+        """The row with `key` whose values are `row`'s, else the first with `key`, else None.
+
+        Where rows read alike in JSON (keys of invalid UTF-8 told apart only by their bytes),
+        a target is accepted as any one of them: JSON cannot say which is meant.
+        """
+        candidates = self.by_key.get(key, [])
+        for i in candidates:
+            if isinstance(row, dict) and all(
+                    c in row and value_difference(row[c], self.rows[i][c], self.storage(i, c)) is None
+                    for c in self.columns):
+                return i
+        return candidates[0] if candidates else None
 
     def storage(self, i, column):
         return self.types[i][self.columns.index(column)]
@@ -446,7 +463,8 @@ def compare_table(ds, site, report, tables, table, entry):
             # A text-looking BLOB key in Datasette's JSON is canonical as a blob already; try text.
             report.add("rows", name, key_values, None, "present", "absent", "a row Datasette does not have")
             continue
-        i = table.by_key[key]
+        candidates = table.by_key[key]
+        i = next((c for c in candidates if c not in seen_keys), candidates[0])
         seen_keys.append(i)
         site.row_index[path] = (name, i)
         if page.get("table") != name:
@@ -543,13 +561,13 @@ def compare_foreign_keys(ds, site, report, tables, fks):
                         report.add("fk target", name, where, frm, ours, None, "no referenced row: the target is null")
                     continue
                 if ours is None:
-                    report.add("fk target", name, where, frm, None, parent.key_dict(parent.by_key[theirs]),
+                    report.add("fk target", name, where, frm, None, parent.key_dict(parent.by_key[theirs][0]),
                                "the referenced row exists")
                     continue
                 target = site.load(ours, name)
                 if target is None:
                     continue
-                j = parent.by_key.get(theirs)
+                j = parent.matching(theirs, target.get("row"))
                 if target.get("table") != parent.name:
                     report.add("fk target", name, where, frm, target.get("table"), parent.name, "target table")
                 if j is None:
@@ -576,8 +594,12 @@ def compare_incoming(ds, site, report, tables, fks):
             cond = " and ".join(f"c.{quote(f)} = p.{quote(t)}" for f, t in zip(frm, to))
             keys = [f"{e}, typeof({e})" for e in key_select(table, "p")]
             rows = ds.sql(f"select {', '.join(keys)}, (select count(*) from {quote(child_name)} c where {cond}) "
-                          f"from {quote(table.name)} p")
-            counts.append({decode_key(r[:-1]): r[-1] for r in rows})
+                          f"from {quote(table.name)} p order by {', '.join(key_select(table, 'p'))}")
+            # Key -> counts in key order: keys that read alike in JSON are told apart by order.
+            per_key = {}
+            for r in rows:
+                per_key.setdefault(decode_key(r[:-1]), []).append(r[-1])
+            counts.append(per_key)
         for i, page in table.pages.items():
             where = table.key_dict(i)
             got = page.get("incoming")
@@ -587,7 +609,10 @@ def compare_incoming(ds, site, report, tables, fks):
                 continue
             for (child_name, _, frm, to), count, entry in zip(refs, counts, got):
                 report.counts["incoming"] += 1
-                theirs = count.get(table.keys[i], 0)
+                same_key = table.by_key[table.keys[i]]
+                listed_counts = count.get(table.keys[i], [])
+                occurrence = same_key.index(i)
+                theirs = listed_counts[occurrence] if occurrence < len(listed_counts) else 0
                 if entry.get("count") != theirs:
                     report.add("incoming", table.name, where, f"{child_name}({', '.join(frm)})", entry.get("count"), theirs, "count")
                 listed = entry.get("list")
