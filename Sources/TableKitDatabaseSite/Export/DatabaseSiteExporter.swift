@@ -70,17 +70,13 @@ public struct DatabaseSiteExporter: Sendable {
   {
     let fill = { (staged: StagedDirectory) throws(DatabaseSiteError) in
       // A file whose bytes the replaced site already has is linked from it, not written.
-      var (written, unchanged) = (0, 0)
+      var stored = StagedDirectory.StoredFiles()
       var report = try export(database) { (file, bytes) throws(DatabaseSiteError) in
-        let storage = try staged.writeFile(
-          file, contents: bytes, failure: { DatabaseSiteError.site(.cannotWrite($0)) })
-        switch storage {
-        case .written: written += 1
-        case .linked: unchanged += 1
-        }
+        stored.count(
+          try staged.writeFile(
+            file, contents: bytes, failure: { DatabaseSiteError.site(.cannotWrite($0)) }))
       }
-      report.filesWritten = written
-      report.filesUnchanged = unchanged
+      (report.filesWritten, report.filesUnchanged) = (stored.written, stored.unchanged)
       report.filesRemoved = staged.previousFilesNotStaged()
       return report
     }

@@ -16,6 +16,27 @@ extension StagedDirectory {
     case linked
   }
 
+  /// How many files a fill stored by writing and by linking, counted as they are stored.
+  package struct StoredFiles: Sendable {
+    /// Files written: new, changed, or not linkable.
+    package var written = 0
+    /// Files linked unchanged from the replaced site.
+    package var unchanged = 0
+
+    /// No files yet.
+    package init() {}
+
+    /// Counts one file by how it was stored.
+    ///
+    /// - Parameter storage: What ``writeFile(_:contents:failure:)`` returned.
+    package mutating func count(_ storage: Storage) {
+      switch storage {
+      case .written: written += 1
+      case .linked: unchanged += 1
+      }
+    }
+  }
+
   /// Stores `bytes` at `relativePath`, linking the old site's file when it holds them already.
   ///
   /// When the folder being replaced was written by TableKit (``previousPath``), its file at the

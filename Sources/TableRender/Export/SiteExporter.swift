@@ -172,15 +172,12 @@ public struct SiteExporter: Sendable {
   ) throws(SiteExportError) -> SiteExportReport {
     // Typed closures all the way down: every failure arrives as what it is, none is invented.
     let fill = { (staged: StagedDirectory) throws(SiteExportError) in
-      var (written, unchanged) = (0, 0)
+      var stored = StagedDirectory.StoredFiles()
       var report = try export(stack) { (file, bytes) throws(SiteExportError) in
-        switch try staged.writeFile(file, contents: bytes, failure: SiteExportError.cannotWrite) {
-        case .written: written += 1
-        case .linked: unchanged += 1
-        }
+        stored.count(
+          try staged.writeFile(file, contents: bytes, failure: SiteExportError.cannotWrite))
       }
-      report.filesWritten = written
-      report.filesUnchanged = unchanged
+      (report.filesWritten, report.filesUnchanged) = (stored.written, stored.unchanged)
       report.filesRemoved = staged.previousFilesNotStaged()
       return report
     }
