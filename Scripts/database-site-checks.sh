@@ -125,7 +125,10 @@ assert opened.returncode == 0 and "orders: 1" in opened.stdout, opened.stderr
 missing = subprocess.run([tablekit, "open", database, "db://tables/orders/rows/987654"],
                          capture_output=True, text=True)
 assert missing.returncode == 69 and "has no db://tables/orders/rows/987654" in missing.stderr, missing
-print("ok   shop: tablekit open reopens a row's route; a missing row is exit 69")
+absent = subprocess.run([tablekit, "open", database, "db://tables/no_such_table/pages/1"],
+                        capture_output=True, text=True)
+assert absent.returncode == 69 and "has no db://tables/no_such_table/pages/1" in absent.stderr, absent
+print("ok   shop: tablekit open reopens a row's route; a missing row or table is exit 69")
 PY
 
 "$python" Scripts/export-checks.py "$out/shop" "$out/library"

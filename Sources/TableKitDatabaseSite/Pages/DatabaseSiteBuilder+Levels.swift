@@ -9,10 +9,14 @@ extension DatabaseSiteBuilder {
   ///
   /// - Parameter level: The level.
   /// - Returns: Its page.
-  /// - Throws: ``DatabaseSiteError/database(_:)`` when the database cannot be read or has no
-  ///   such table; ``DatabaseSiteError/noSuchLevel(_:)`` when the row, page or facet does not
-  ///   exist.
+  /// - Throws: ``DatabaseSiteError/database(_:)`` when the database cannot be read;
+  ///   ``DatabaseSiteError/noSuchLevel(_:)`` when the table, row, page or facet does not exist.
   package func page(for level: DatabaseSiteLevel) throws(DatabaseSiteError) -> DatabaseSitePage {
+    // A table the database lacks is a level that does not exist, as a missing row is: the
+    // address names it, so it is the address that is wrong, not the database.
+    if let table = level.table, !entries.contains(where: { $0.name == table }) {
+      throw .noSuchLevel(url(of: level))
+    }
     do throws(DatabaseError) {
       switch level {
       case .index:
