@@ -204,7 +204,10 @@ extension Options {
           help: """
             The input is already grouped by the --group-by column (each group's rows \
             together): rows stream, a new section starting where the value changes. A group \
-            that comes back after another is an error at its line and column.
+            that comes back after another is an error at its line and column. Text measures \
+            its columns in a first pass over a file; from a pipe, read once, a table measures \
+            its first rows (later, wider values are cut) and a report its labels (wider \
+            values push the line right).
             """,
           sets: \.input.shaping.isGrouped),
         .text(
