@@ -220,5 +220,23 @@ seq 1 3000 | sed '1i n' | "$tablekit" --sum n --total-at-top >"$work/out" 2>"$wo
 if [[ $status -ne 64 ]] || ! grep -qF -- "--total-at-top needs every row before the first" "$work/err"; then
   fail "--total-at-top over a pipe exited $status: $(cat "$work/err")"
 fi
+# --grouped: input grouped already streams its groups, and draws byte for byte what the held
+# rows draw, in every format, from a file and from a pipe; a group that comes back after another
+# is a data error at its line and column.
+for format in text markdown csv html latex typst xlsx; do
+  checks=$((checks + 1))
+  "$tablekit" "${report_args[@]}" --format "$format" --output "$work/held.$format"
+  "$tablekit" "${report_args[@]}" --grouped --format "$format" --output "$work/streamed.$format"
+  cmp -s "$work/held.$format" "$work/streamed.$format" || fail "--grouped -f $format differs from the held report"
+done
+checks=$((checks + 1))
+"$tablekit" --group-by region --grouped --sum amount --total --format csv <"$work/sales.csv" >"$work/piped.csv"
+"$tablekit" --group-by region --sum amount --total --format csv <"$work/sales.csv" >"$work/held-piped.csv"
+cmp -s "$work/piped.csv" "$work/held-piped.csv" || fail "--grouped from a pipe differs from the held report"
+printf 'region,city,amount\nNorth,Oslo,1\nSouth,Rome,2\nNorth,Bergen,3\n' >"$work/regrouped.csv"
+expect_failure 65 'regrouped.csv:4:1: the group "North" of column "region" comes back in row 3' \
+  --input "$work/regrouped.csv" --group-by region --grouped --sum amount
+expect_failure 64 "--grouped says the input is grouped by the --group-by column" \
+  --input "$work/sales.csv" --grouped
 
 report_checks cli

@@ -40,7 +40,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   private let readAheadRows: Int
   private let inputName: String
   private let makeReader: ReaderFactory?
-  private let readerColumns: [String]
+  /// The reader's columns, shown or not.
+  package let readerColumns: [String]
   /// For each shown column, its index in the reader's columns.
   private let projection: [Int]
   private let isIdentity: Bool
@@ -77,12 +78,14 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
   ///   - readAheadRows: How many rows the reading thread hands over at a time.
   ///   - chunking: How to read parts of the file on other threads (``ParallelRowSource``);
   ///     `nil` to read rows one after another only.
+  ///   - excluding: A column read but not shown (the column a ``GroupedRecordStream`` groups
+  ///     by), by title; `nil` for none.
   ///   - makeReader: Makes the first reader.
   /// - Throws: ``TableInputError`` from the reader, or for a selected column it lacks.
   package init(
     inputName: String, sample: Int, selection: [String]?, footer: String?, countsRows: Bool,
     rewinds: ReaderFactory?, input: ByteInput? = nil, readAheadRows: Int = 4_096,
-    chunking: ChunkedReading? = nil, makeReader: ReaderFactory
+    chunking: ChunkedReading? = nil, excluding: String? = nil, makeReader: ReaderFactory
   ) throws(TableInputError) {
     var reader = try makeReader(nil)
     let keep = max(sample, 1)
@@ -102,7 +105,8 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     self.inputName = inputName
     self.makeReader = rewinds
     let available = reader.columns
-    let projection = try Self.projection(of: selection, in: available, path: inputName)
+    var projection = try Self.projection(of: selection, in: available, path: inputName)
+    if let excluding { projection.removeAll { available[$0] == excluding } }
     readerColumns = available
     batch = RecordBatch(width: available.count)
     self.projection = projection
@@ -205,6 +209,20 @@ package final class RecordStreamDataSource: StreamedTableDataSource {
     progress?.reach(row: readerRow + batch.rowCount)
     batchRow = 1
     return 0
+  }
+
+  /// The loaded row's value in the reader's column `column` (shown or not), before
+  /// ``configureCell(_:at:)`` moves the row's values out; empty for a column the row lacks.
+  ///
+  /// - Parameter column: The index in ``readerColumns``.
+  /// - Returns: The value.
+  package func loadedValue(inReaderColumn column: Int) -> CellValue {
+    switch current {
+    case .kept(let index):
+      return column < kept[index].count ? kept[index][column] : .empty
+    case .read(let start, _):
+      return handedOver || column >= batch.width ? .empty : batch.values[start + column]
+    }
   }
 
   /// A row's values for the shown columns, missing ones empty.

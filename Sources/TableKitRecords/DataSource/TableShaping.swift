@@ -17,6 +17,10 @@ package struct TableShaping: Sendable {
   package var sort: (column: String, descending: Bool)?
   /// The column whose values make sections, one per value in the order first seen.
   package var groupBy: String?
+  /// Whether the input is grouped by ``groupBy`` already (each group's rows together), so the
+  /// rows stream (``GroupedRecordStream``) instead of being held: a group that comes back
+  /// after another is then an error, never a second section.
+  package var isGrouped = false
   /// The table's title; `nil` keeps the input's own (a JSON document's `title`).
   package var title: String?
   /// Text below each section's rows.
@@ -27,8 +31,17 @@ package struct TableShaping: Sendable {
   /// Creates a shaping that keeps the table as it is.
   package init() {}
 
-  /// Whether every row must be read before the first is shown.
-  package var needsAllRows: Bool { sort != nil || groupBy != nil }
+  /// Whether every row must be read before the first is shown: to sort them, or to group
+  /// input that is not grouped already.
+  package var needsAllRows: Bool { sort != nil || (groupBy != nil && !isGrouped) }
+
+  /// The columns a streaming reader reads, by title: the columns shown and the one grouped by;
+  /// `nil` for all (and when every row is held, since shaping them may need any column).
+  package var streamedColumns: [String]? {
+    guard !needsAllRows, var columns else { return nil }
+    if let groupBy, !columns.contains(groupBy) { columns.append(groupBy) }
+    return columns
+  }
 
   /// The document `document` becomes: columns chosen, rows sorted and grouped, footers set.
   ///
@@ -63,10 +76,18 @@ package struct TableShaping: Sendable {
     if let groupIndex {
       var order: [String] = []
       var groups: [String: [[CellValue]]] = [:]
+      var rowNumber = 0
       for section in document.sections {
         for row in section.rows {
+          rowNumber += 1
           let key = groupIndex < row.count ? row[groupIndex].text : ""
-          if groups[key] == nil { order.append(key) }
+          if groups[key] == nil {
+            order.append(key)
+          } else if isGrouped, key != order.last, let groupBy {
+            throw TableInputError(
+              path: inputName, position: nil,
+              reason: .groupComesBack(column: groupBy, key: key, row: rowNumber))
+          }
           groups[key, default: []].append(row)
         }
       }

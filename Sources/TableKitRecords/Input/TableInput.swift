@@ -100,7 +100,7 @@ package struct TableInput {
         }
     case .jsonl:
       guard columnTypes.isEmpty else { throw typesNeedText(input, format) }
-      let selection = shaping.needsAllRows ? nil : shaping.columns
+      let selection = shaping.streamedColumns
       makeReader = { columns throws(TableInputError) in
         try JSONRecordReader(
           input: input, layout: .lines, columns: columns ?? selection, limits: limits)
@@ -122,7 +122,7 @@ package struct TableInput {
       if Self.firstByte(of: try input.peek(1 << 12)) == UInt8(ascii: "{") {
         return try openDocument(input, format: format)
       }
-      let selection = shaping.needsAllRows ? nil : shaping.columns
+      let selection = shaping.streamedColumns
       makeReader = { columns throws(TableInputError) in
         try JSONRecordReader(
           input: input, layout: .array, columns: columns ?? selection, limits: limits)
@@ -169,7 +169,8 @@ package struct TableInput {
   }
 
   /// The rows `makeReader`'s readers read, shaped as ``shaping`` asks: held in memory when the
-  /// shape needs every row first (sorting, grouping), else streamed.
+  /// shape needs every row first (sorting, grouping input not grouped already), else streamed
+  /// (in groups, ``GroupedRecordStream``, when the input is grouped already).
   ///
   /// - Parameters:
   ///   - inputName: The input as messages name it.
@@ -200,6 +201,25 @@ package struct TableInput {
         columns: columns, sections: [JSONTableDocument.Section(rows: rows)])
       let shaped = try shaping.apply(to: document, inputName: inputName)
       return Records(dataSource: shaped.makeController().dataSource, title: shaped.title)
+    }
+    if let groupBy = shaping.groupBy {
+      // Input grouped already: its groups stream, each checked as it is read.
+      let grouped: RecordStreamDataSource.ReaderFactory = { columns throws(TableInputError) in
+        GroupedRecordReader(try makeReader(columns), groupedBy: groupBy, inputName: inputName)
+      }
+      var rewindsGrouped: RecordStreamDataSource.ReaderFactory?
+      if let rewinds {
+        rewindsGrouped = { columns throws(TableInputError) in
+          GroupedRecordReader(try rewinds(columns), groupedBy: groupBy, inputName: inputName)
+        }
+      }
+      let stream = try RecordStreamDataSource(
+        inputName: inputName, sample: sample, selection: shaping.columns, footer: nil,
+        countsRows: false, rewinds: rewindsGrouped, input: input, readAheadRows: readAheadRows,
+        excluding: groupBy, makeReader: grouped)
+      let groups = try GroupedRecordStream(
+        rows: stream, groupedBy: groupBy, shaping: shaping, inputName: inputName)
+      return Records(dataSource: groups, title: shaping.title, stream: stream)
     }
     let stream = try RecordStreamDataSource(
       inputName: inputName, sample: sample, selection: shaping.columns,

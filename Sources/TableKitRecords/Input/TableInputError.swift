@@ -42,6 +42,10 @@ package struct TableInputError: Error, Hashable, Sendable {
     /// A field of a column whose type the command line declared (`--column NAME=TYPE`) does not
     /// hold that type; the position is the character where it stops fitting.
     case invalidValue(column: String, ValueParserError)
+    /// Input said to be grouped by a column (`--grouped`) has a group that comes back after
+    /// another: the column, the group's value and the row (from 1, after any header) where
+    /// it comes back.
+    case groupComesBack(column: String, key: String, row: Int)
     /// Column types were declared for an input that is not CSV or TSV; its format.
     case typesNeedText(format: String)
   }
@@ -126,6 +130,10 @@ extension TableInputError: CustomStringConvertible {
     case .invalidValue(let column, let error):
       return "\(JSONText.quoted(error.text)) in column \(JSONText.quoted(column)) is not of "
         + "the column's declared type: expected \(error.expected)"
+    case .groupComesBack(let column, let key, let row):
+      return "the group \(JSONText.quoted(key)) of column \(JSONText.quoted(column)) comes back "
+        + "in row \(row), after other groups; --grouped needs each group's rows together: sort "
+        + "the input by the column, or leave out --grouped to group every row in memory"
     case .typesNeedText(let format):
       return "--column declares the types of CSV and TSV fields; this input is \(format), whose "
         + "values carry their own types"

@@ -203,6 +203,16 @@ package struct DelimitedRecordReader: RecordReader {
     }
   }
 
+  /// Where the text of field `field` of the record just read starts (after its opening quote,
+  /// if quoted).
+  ///
+  /// - Parameter field: The field's index, from 0.
+  /// - Returns: The field's line and column.
+  package func position(ofField field: Int) -> JSONPosition? {
+    guard field >= 0, field < columns.count else { return nil }
+    return fieldPosition(field: field, characterOffset: 0)
+  }
+
   /// The place of the character `characterOffset` characters into the text of field `field`
   /// (from 0) of the record just read, which is still in the buffer.
   private func fieldPosition(field: Int, characterOffset: Int) -> JSONPosition {

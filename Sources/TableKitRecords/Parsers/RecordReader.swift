@@ -30,6 +30,13 @@ package protocol RecordReader {
   /// reports a record with a new key as an error (``TableInputError/Reason/lateKey(_:record:sampled:)``).
   mutating func fixColumns()
 
+  /// Where field `field` (from 0) of the row read last starts, for an error about its value;
+  /// `nil` when the reader cannot say.
+  ///
+  /// - Parameter field: The field's index among the reader's columns.
+  /// - Returns: The field's place, or `nil`.
+  func position(ofField field: Int) -> JSONPosition?
+
   /// Where the reader stands, when another reader can continue from there in a part of the
   /// same file (``DelimitedRecordReader/init(input:resumingAt:columns:dialect:infers:isLossy:)``);
   /// `nil` for a reader that cannot be continued that way.
@@ -66,6 +73,9 @@ package protocol RecordReader {
 extension RecordReader {
   /// Readers whose columns come from a header know them from the start.
   package mutating func fixColumns() {}
+
+  /// Readers say where no field is unless they know.
+  package func position(ofField field: Int) -> JSONPosition? { nil }
 
   /// Readers are not continued by others unless they say where they stand.
   package var resumePoint: ResumePoint? { nil }

@@ -7,7 +7,12 @@ extension Report {
   ) throws(ReportError) -> ReportLayout {
     var header = header
     let isStream = table.dataSource is any StreamedTableDataSource
+    // A grouped stream's groups are known as they are read: any section may come.
+    let isGrouped = table.dataSource is any GroupedStreamDataSource
     let rowCounts = isStream ? [Int.max] : table.shape.rowCounts
+    func hasSection(_ section: Int) -> Bool {
+      isGrouped ? section >= 0 : rowCounts.indices.contains(section)
+    }
     // Reading order: phase (title, header, body), then row, column.
     var keyed: [(key: [Int], index: Int)] = []
     for (index, note) in footnotes.enumerated() {
@@ -21,13 +26,13 @@ extension Report {
       case .column(let column):
         key = [1, header.count - 1, column, 0]
       case .group(let section):
-        guard rowCounts.indices.contains(section) else {
+        guard hasSection(section) else {
           throw .footnoteTargetMissing(footnote: index)
         }
         key = [2, section, -1, 0]
       case .cell(let position, let column):
-        guard rowCounts.indices.contains(position.section), position.row >= 0,
-          position.row < rowCounts[position.section]
+        guard hasSection(position.section), position.row >= 0,
+          isGrouped || position.row < rowCounts[position.section]
         else { throw .footnoteTargetMissing(footnote: index) }
         key = [2, position.section, position.row, column]
       }

@@ -21,6 +21,10 @@ extension ReportError: CustomStringConvertible {
       return
         "A summary at the top needs every row before the first, and this input can be read"
         + " only once (a pipe); put the summary at the bottom, or read from a file."
+    case .summaryAtTopOfStreamedGroup:
+      return
+        "A subtotal at the top of a group needs the group's rows before its first, and the"
+        + " groups of this input stream one after another; put the subtotal at the bottom."
     }
   }
 

@@ -24,4 +24,7 @@ public enum ReportError: Error, Hashable, Sendable {
   /// The report needs every row before the first (a grand total or a subtotal at the top) and
   /// the table is a stream that cannot be read again, such as a pipe.
   case needsEveryRowFirst
+  /// A subtotal at the top of its group over a stream whose groups come one after another as
+  /// it is read (input already grouped): the group would have to be read twice.
+  case summaryAtTopOfStreamedGroup
 }

@@ -7,7 +7,9 @@ extension ReportLayout {
   /// Memory stays flat whatever the number of rows: one row is read at a time, and a summary
   /// keeps only its running totals. A grand total at the top makes the walk read every row
   /// first (then again to draw them); a subtotal at the top reads its group twice. A stream
-  /// that cannot be read again (a pipe) refuses both.
+  /// that cannot be read again (a pipe) refuses both. A stream whose rows come in groups it
+  /// declares (input already grouped) has each group start where the stream says, one row at
+  /// a time: its subtotals stream too, but a subtotal at its top is refused.
   ///
   /// - Parameters:
   ///   - table: The table the layout was made for.
@@ -15,7 +17,9 @@ extension ReportLayout {
   /// - Returns: The footnotes, source notes and remarks.
   /// - Throws: ``ReportError/summaryOverflow(column:)`` when a total needs more than 38 digits
   ///   (the parts before it were handed over), ``ReportError/needsEveryRowFirst`` for a summary
-  ///   at the top of a stream that cannot be read again.
+  ///   at the top of a stream that cannot be read again,
+  ///   ``ReportError/summaryAtTopOfStreamedGroup`` for a subtotal at the top of a group the
+  ///   stream declares.
   public func walk(
     _ table: TableView, _ body: (ReportPart) -> Void
   ) throws(ReportError) -> ReportNotes {
@@ -33,6 +37,7 @@ extension ReportLayout {
     {
       throw .needsEveryRowFirst
     }
+    if rows.groups != nil, !groupTop.isEmpty { throw .summaryAtTopOfStreamedGroup }
     let sections = rows.sections
     if !grandTop.isEmpty {
       for section in sections {
@@ -40,7 +45,35 @@ extension ReportLayout {
       }
       for index in grandTop { body(.summary(try run.summary(index))) }
     }
-    for section in sections {
+    /// Draws the summaries at the bottom of `group` and ends it.
+    func end(_ group: ReportGroup) throws(ReportError) {
+      for index in summaries.indices
+      where summaries[index].scope == .eachGroup && summaries[index].placement == .bottom {
+        body(.summary(try run.summary(index)))
+      }
+      body(.groupEnd(group))
+    }
+    if let groups = rows.groups {
+      // Groups the stream declares as its rows pass: each starts at its first row.
+      let addsGrand = grandTop.isEmpty
+      var open: ReportGroup?
+      try rows.readGroupedRows(of: groups) { section, position, values throws(ReportError) in
+        if section != open?.section {
+          if let open { try end(open) }
+          let group = ReportGroup(
+            section: section, label: groups.titleForHeader(inSection: section),
+            marks: groupMarks[section] ?? [])
+          body(.groupStart(group))
+          run.startGroup()
+          open = group
+        }
+        run.addGroup(values)
+        if addsGrand { run.addGrand(values) }
+        body(.row(position: position, cells: run.cells(of: values, at: position)))
+      }
+      if let open { try end(open) }
+    }
+    for section in sections where rows.groups == nil {
       let group = ReportGroup(
         section: section, label: table.dataSource.titleForHeader(inSection: section),
         marks: groupMarks[section] ?? [])
@@ -57,11 +90,7 @@ extension ReportLayout {
         if addsGrand { run.addGrand(values) }
         body(.row(position: position, cells: run.cells(of: values, at: position)))
       }
-      for index in summaries.indices
-      where summaries[index].scope == .eachGroup && summaries[index].placement == .bottom {
-        body(.summary(try run.summary(index)))
-      }
-      body(.groupEnd(group))
+      try end(group)
     }
     for index in summaries.indices
     where summaries[index].scope == .grand && summaries[index].placement == .bottom {

@@ -12,7 +12,9 @@ extension TableView {
   /// copy (safe, but the next row then allocates again).
   ///
   /// Each section's rows are read from `TableDataSource.rowSource(forSection:)`, so a composed
-  /// table costs one walk down the composition a section, not one a row.
+  /// table costs one walk down the composition a section, not one a row. A stream whose rows
+  /// come in groups (`GroupedStreamDataSource`) has a section start where its loaded row's
+  /// section changes, and each end once the next one's first row (or the end) was read.
   ///
   /// - Parameters:
   ///   - sectionHeader: Called as a section starts, with its header title.
@@ -30,6 +32,28 @@ extension TableView {
   ) {
     let dataSource = self.dataSource
     var cell = Cell("")
+    if let groups = dataSource as? any GroupedStreamDataSource {
+      // Sections the stream declares as its rows pass: each starts at its first row.
+      var index = 0
+      var section = -1
+      var rowInSection = 0
+      while groups.loadRow(index) {
+        if groups.sectionOfLoadedRow != section {
+          if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
+          section = groups.sectionOfLoadedRow
+          rowInSection = 0
+          sectionHeader(section, groups.titleForHeader(inSection: section))
+        }
+        let position = TablePosition(section: section, row: rowInSection)
+        let object = groups.representedObject(at: position)
+        groups.configureCell(&cell, at: position)
+        row(position, cell, object)
+        index += 1
+        rowInSection += 1
+      }
+      if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
+      return
+    }
     if let stream = dataSource as? any StreamedTableDataSource {
       // One section whose rows are read as they are drawn; its count is known at its end.
       sectionHeader(0, stream.titleForHeader(inSection: 0))

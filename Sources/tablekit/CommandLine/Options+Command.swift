@@ -195,9 +195,21 @@ extension Options {
           "--group-by", placeholder: "<col>",
           help: """
             One section per value of the column (in the order first seen), titled with \
-            it; the column moves into the titles.
+            it; the column moves into the titles. Needs every row first, so the table is \
+            held in memory, unless --grouped says the input is grouped already.
             """,
           to: \.input.shaping.groupBy),
+        .flag(
+          "--grouped",
+          help: """
+            The input is already grouped by the --group-by column (each group's rows \
+            together): rows stream, a new section starting where the value changes. A group \
+            that comes back after another is an error at its line and column. Text measures \
+            its columns in a first pass over a file; from a pipe, read once, a table measures \
+            its first rows (later, wider values are cut) and a report its labels (wider \
+            values push the line right).
+            """,
+          sets: \.input.shaping.isGrouped),
         .text(
           "--title", placeholder: "<text>", help: "A title above the table (text, Markdown, HTML).",
           to: \.input.shaping.title),
@@ -322,9 +334,10 @@ extension Options {
           """
           CSV, TSV, JSON arrays, JSON Lines and database tables and queries stream: rows \
           are written as they are read, in constant memory. --sort and --group-by need every \
-          row first, so they hold the table in memory; so does a JSON table document. A \
-          report's subtotals and a grand total at the bottom stream; --total-at-top reads a \
-          file twice and is refused for a pipe.
+          row first, so they hold the table in memory; so does a JSON table document. \
+          --group-by with --grouped streams input whose groups are together already. A \
+          report's subtotals and a grand total at the bottom stream (over grouped input \
+          too); --total-at-top reads a file twice and is refused for a pipe.
           """
         ]),
       .init(

@@ -25,6 +25,11 @@ enum RenderCommand {
           + "(or send standard output to a file or a pipe)",
         status: .usage)
     }
+    if options.input.shaping.isGrouped, options.input.shaping.groupBy == nil {
+      fail(
+        "--grouped says the input is grouped by the --group-by column: give --group-by <col> "
+          + "too", status: .usage)
+    }
     // A sample asked for by name wins over standard input that merely happens to be a pipe.
     let asksForSample = options.inputPath == nil && (options.feed != nil || options.composed)
     if let path = output.outputPath {

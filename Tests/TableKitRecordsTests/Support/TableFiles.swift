@@ -63,7 +63,28 @@ func collect(_ opened: TableInput.Opened) throws -> ReadTable {
   let source = opened.dataSource
   var cell = Cell("")
   var sections: [ReadTable.Section] = []
-  if let stream = opened.stream {
+  if let groups = source as? any GroupedStreamDataSource {
+    // A section starts where the loaded row's section changes; it ends at the next one's start.
+    var row = 0
+    while groups.loadRow(row) {
+      if groups.sectionOfLoadedRow != sections.count - 1 {
+        if let last = sections.indices.last {
+          sections[last].footer = groups.titleForFooter(inSection: last)
+        }
+        let section = groups.sectionOfLoadedRow
+        sections.append(
+          ReadTable.Section(
+            header: groups.titleForHeader(inSection: section), rows: [], footer: nil))
+      }
+      groups.configureCell(&cell, at: TablePosition(section: sections.count - 1, row: row))
+      sections[sections.count - 1].rows.append(cell.values)
+      row += 1
+    }
+    if let error = opened.stream?.error { throw error }
+    if let last = sections.indices.last {
+      sections[last].footer = groups.titleForFooter(inSection: last)
+    }
+  } else if let stream = opened.stream {
     var rows: [[CellValue]] = []
     while stream.loadRow(rows.count) {
       stream.configureCell(&cell, at: TablePosition(section: 0, row: rows.count))
