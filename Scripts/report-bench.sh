@@ -9,6 +9,8 @@
 # --report-stream: rows computed one at a time, nothing read).
 #
 #   Scripts/report-bench.sh [TABLEKIT] [TABLEKIT_BENCH]
+#   REPORT_BENCH_PARTS=peers Scripts/report-bench.sh   # only the run beside the peers
+#   REPORT_BENCH_PARTS=alone Scripts/report-bench.sh   # only tablekit at 1,000,000 rows
 #
 # Defaults: .build-perf/release/tablekit and .build-perf/release/tablekit-bench, built with
 #   swift build -c release --product tablekit --scratch-path .build-perf
@@ -62,7 +64,9 @@ measure() {
   printf '| %s | %s | %s | %d |\n' "$label" "$cpu" "$wall" "$((rss / 1024))"
 }
 
+parts=${REPORT_BENCH_PARTS:-alone peers}
 echo "load average before: $(cat /proc/loadavg)"
+if [[ " $parts " == *" alone "* ]]; then
 generate 1000000 1000 "$work/ledger-1000000.csv"
 echo
 echo "tablekit alone, 1,000,000 rows in 1,000 groups (the CSV: $(du -m "$work/ledger-1000000.csv" | cut -f1) MB)"
@@ -80,7 +84,10 @@ for format in text markdown csv html latex typst xlsx; do
     echo "| $format | streaming walk | ($bench not built) | | |"
   fi
 done
-for rows in 10000 100000; do
+fi
+peer_sizes="10000 100000"
+[[ " $parts " == *" peers "* ]] || peer_sizes=""
+for rows in $peer_sizes; do
   generate "$rows" 100 "$work/ledger-$rows.csv"
   echo
   echo "HTML report, $rows rows in 100 groups"
