@@ -26,6 +26,24 @@ import Testing
     #expect(Set([Money(one, currency: "EUR"), Money(one, currency: "EUR")]).count == 1)
   }
 
+  /// Every currency keeps its code, and codes that differ in any letter are unequal: the three
+  /// letters are packed into two bytes.
+  @Test func moneyKeepsEveryCodeApart() throws {
+    let one = try ExactDecimal("1")
+    let letters = "ABCMNXYZ".map(String.init)
+    let codes = letters.flatMap { a in letters.flatMap { b in letters.map { c in a + b + c } } }
+    let moneys = try codes.map { try #require(Money(one, currency: $0)) }
+    #expect(moneys.map(\.currency) == codes)
+    #expect(Set(moneys).count == codes.count)
+  }
+
+  /// Money keeps a cell value at 20 bytes, so the last word of every value (plain ones too)
+  /// loads and stores in one instruction; at 21 bytes each copy of a value took four more.
+  @Test func moneyKeepsCellValuesWithinTwentyBytes() {
+    #expect(MemoryLayout<Money>.size <= 20)
+    #expect(MemoryLayout<CellValue>.size <= 20)
+  }
+
   // MARK: - Percentages
 
   /// Expected texts from Python, `format(Decimal(x).scaleb(2), 'f') + '%'` at 100 digits, except
