@@ -259,18 +259,16 @@ package struct XLSXSheetWriter {
   ) {
     openCell(column: column, style: style)
     if marks.isEmpty {
-      output.write(" t=\"inlineStr\"><is><t xml:space=\"preserve\">" as StaticString)
-      XLSXEscaping.write(text, into: &output)
-      output.write("</t></is></c>" as StaticString)
+      output.write(" t=\"inlineStr\"><is>" as StaticString)
+      XLSXEscaping.writeElement(text, into: &output)
+      output.write("</is></c>" as StaticString)
       return
     }
-    output.write(" t=\"inlineStr\"><is><r><t xml:space=\"preserve\">" as StaticString)
-    XLSXEscaping.write(text, into: &output)
-    output.write(
-      "</t></r><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
-        as StaticString)
-    XLSXEscaping.write(marks.joined(separator: ","), into: &output)
-    output.write("</t></r></is></c>" as StaticString)
+    output.write(" t=\"inlineStr\"><is><r>" as StaticString)
+    XLSXEscaping.writeElement(text, into: &output)
+    output.write("</r><r><rPr><vertAlign val=\"superscript\"/></rPr>" as StaticString)
+    XLSXEscaping.writeElement(marks.joined(separator: ","), into: &output)
+    output.write("</r></is></c>" as StaticString)
   }
 
   /// Writes a note: its mark raised, then its text, in one inline string cell.
@@ -282,12 +280,11 @@ package struct XLSXSheetWriter {
   package mutating func writeText(_ text: String, column: Int, leadingMark: String) {
     openCell(column: column, style: XLSXStyles.general)
     output.write(
-      " t=\"inlineStr\"><is><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
-        as StaticString)
-    XLSXEscaping.write(leadingMark, into: &output)
-    output.write("</t></r><r><t xml:space=\"preserve\"> " as StaticString)
-    XLSXEscaping.write(text, into: &output)
-    output.write("</t></r></is></c>" as StaticString)
+      " t=\"inlineStr\"><is><r><rPr><vertAlign val=\"superscript\"/></rPr>" as StaticString)
+    XLSXEscaping.writeElement(leadingMark, into: &output)
+    output.write("</r><r>" as StaticString)
+    XLSXEscaping.writeElement(" " + text, into: &output)
+    output.write("</r></is></c>" as StaticString)
   }
 
   /// Writes a formula cell with its value cached in `<v>`, so a reader that does not
