@@ -42,7 +42,10 @@
 # `Scripts/fuzz.sh run HARNESS .build-fuzz-noasan/artifacts/HARNESS/crash-…`. Without ASan a
 # stray unsafe-pointer access can go unnoticed; the harnesses' own properties and Swift's
 # bounds checks still hold. The long run of the DEFLATE harness (10,000,000 executions, one
-# process at nice 10, log .build-fuzz-noasan/logs/deflate-long.log):
+# process at nice 10, log .build-fuzz-noasan/logs/deflate-long.log; about 2,800 executions a
+# second in the first two minutes on one core under a load of 4, so about an hour, or half
+# that with FUZZ_LONG_JOBS=2 on two free cores; inputs grow to -max_len=4096 as the run goes
+# on, so later executions are slower):
 #
 #   FUZZ_SANITIZE=fuzzer Scripts/fuzz.sh long deflate
 #
@@ -52,9 +55,11 @@
 # 10000000), FUZZ_LONG_SECONDS (a time limit per harness in long mode, none by default),
 # FUZZ_LONG_JOBS (processes per harness in long mode, each running its share of the runs into
 # the same corpus, logs .build-fuzz/logs/HARNESS-long-N.log; default 1), FUZZ_JOBS_NICE (nice
-# level for long runs, default 10), ASAN_OPTIONS (default detect_leaks=0; long runs add
-# malloc_context_size=0:max_malloc_fill_size=0:quarantine_size_mb=8). libFuzzer's final lines
-# (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the figures.
+# level for long runs, default 10), MALLOC_TRIM_THRESHOLD_ and MALLOC_MMAP_THRESHOLD_ (glibc's,
+# default 64 MB and 16 MB: freed memory is kept), ASAN_OPTIONS (default detect_leaks=0; long
+# runs add malloc_context_size=0:max_malloc_fill_size=0:quarantine_size_mb=8). libFuzzer's
+# final lines (stat::number_of_executed_units, average_exec_per_sec, the last cov:/ft:) are the
+# figures.
 # FUZZ_PRINT=1 prints what a harness rendered (for replaying one input).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -210,8 +215,14 @@ run_harness() { # name options...
   # Files given (a crash to replay) are run once each instead of fuzzing the corpora.
   local inputs=("$corpus" "Fuzz/Corpus/$name") argument
   for argument in "$@"; do [[ $argument == -* ]] || inputs=(); done
-  # Swift's own backtracer and ASan's handler fight over a crash; ASan reports it.
+  # Swift's own backtracer and ASan's handler fight over a crash; ASan reports it. glibc's
+  # malloc (FUZZ_SANITIZE=fuzzer) keeps up to 64 MB it frees rather than handing it back to the
+  # kernel and faulting it in again: an input allocates and frees up to 600 KB (the deflate
+  # harness: two encoders' windows, tables and buffers), and page faults were a quarter of its
+  # run. ASan's allocator ignores these variables.
   SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+    MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD_:-67108864} \
+    MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-16777216} \
     "$out/bin/fuzz-$name" "${options[@]}" "$@" "${inputs[@]}"
 }
 

@@ -237,8 +237,11 @@ REPORT_ARGS = [
     "--subtitle", SUBTITLE, "--spanner", "Figures=amount,quantity,rate",
     "--footnote", "amount=" + FOOTNOTE, "--source-note", SOURCE]
 LEDGER_HEADER = ["region", "payee", "amount", "quantity", "rate", "day"]
+# White space at the ends (xml:space="preserve" is written only then) and inside (a tab, a
+# line break, two spaces), which must come back either way.
 PAYEES = ["Acme & Sons", "=1+1", "@SUM(A1)", "-2+3", "_x0041_", "<b>bold</b>", "ünï 😀",
-          "tab\there", "ctrl \x01 \x1f", "plain"]
+          "tab\there", "ctrl \x01 \x1f", "plain", "  spaces at both ends  ", "ends in a tab\t",
+          "\nstarts with a line break", "inner  two spaces and a\nline break"]
 
 
 def ledger(path):

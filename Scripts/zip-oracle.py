@@ -6,7 +6,8 @@ Usage: zip-oracle.py BENCH [XLSX...]
 
 BENCH is a built tablekit-bench. For each input below (empty, one byte, 10 MB of one byte,
 random incompressible bytes, text, long matches at the 32 KiB window's edge, ...), the raw
-DEFLATE stream of `BENCH --deflate CHUNK` (for several chunk sizes) must inflate with
+DEFLATE stream of `BENCH --deflate CHUNK` (for several chunk sizes, at the default level) and
+of `BENCH --deflate 65536 LEVEL` (each of zlib's levels 1-6) must inflate with
 zlib.decompress(raw, -15) to the input, byte for byte. Then `BENCH --zip` archives every input
 (plain and with ZIP64 forced) and zipfile must find nothing wrong (testzip() is None, every
 member's bytes and CRC equal to the input's). Each XLSX given (a workbook `tablekit -f xlsx`
@@ -65,17 +66,22 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for name, data in inputs():
-            for chunk in (1 << 16, 1, 4099) if len(data) <= 200_000 else (1 << 16, 1_000_003):
-                raw = subprocess.run([bench, "--deflate", str(chunk)], input=data,
+            chunks = (1 << 16, 1, 4099) if len(data) <= 200_000 else (1 << 16, 1_000_003)
+            # The default level in pieces of several sizes, then every level (zlib's 1-6).
+            runs = [(chunk, []) for chunk in chunks] + [(1 << 16, [str(n)]) for n in range(1, 7)]
+            for chunk, level in runs:
+                raw = subprocess.run([bench, "--deflate", str(chunk), *level], input=data,
                                      capture_output=True, check=True).stdout
+                what = f"{name} (chunks of {chunk}, level {level[0] if level else 'default'})"
                 try:
                     back = zlib.decompress(raw, -15)
                 except zlib.error as error:
-                    fail(f"{name} (chunks of {chunk}): zlib cannot inflate it: {error}")
+                    fail(f"{what}: zlib cannot inflate it: {error}")
                 if back != data:
-                    fail(f"{name} (chunks of {chunk}): inflates to other bytes")
+                    fail(f"{what}: inflates to other bytes")
                 checks += 1
-            ours = len(raw)
+                if not level:
+                    ours = len(raw)
             zlibs = len(zlib.compress(data, 6)) - 6
             print(f"deflate {name}: {len(data)} -> {ours} bytes (zlib -6: {zlibs})")
             path = os.path.join(folder, name)

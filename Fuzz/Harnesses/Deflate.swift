@@ -1,27 +1,40 @@
 // Fuzzes the DEFLATE compressor and the ZIP writer (Sources/TableRender/Zip) against an
-// independent inflater written here from RFC 1951 (Mark Adler's puff.c in Swift: canonical codes
-// rebuilt from their lengths and decoded a bit at a time, over-subscribed and incomplete codes
-// refused as zlib refuses them).
+// independent inflater written here from RFC 1951 (after Mark Adler's puff.c: canonical codes
+// rebuilt from their lengths, over-subscribed and incomplete codes refused as zlib refuses
+// them, each code decoded through a table indexed by the stream's next bits).
 //
 // - Compressing the input in pieces of a chosen size and inflating the stream gives the input
 //   back, byte for byte, and the stream ends exactly where its final block does.
 // - The input is optionally stretched past the 32 KiB window (repeated with a gap of a chosen
 //   length), so matches reach the window's edge and the window slides.
-// - CRC32 equals a bit-by-bit reference; a ZIP archive of the input has the member's CRC-32
-//   and sizes in its central directory, and its data inflates to the input.
+// - Every matcher level (zlib's 1-6: greedy and lazy) is chosen by the input.
+// - CRC32 equals a reference computed a byte at a time from a table built here bit by bit;
+//   a ZIP archive of the input (not stretched) has the member's CRC-32 and sizes in its
+//   central directory, and its data inflates to the input.
 //
-// Input: a byte for the piece size, a byte for stretching, then the data.
+// Input: a byte for the piece size, a byte for stretching and the level, then the data.
 //
 // Speed (a long run wants millions of executions): a stretched input is about 100 KB, a hundred
 // times the work of a short one, so only one input in 128 is stretched (stretch byte 254 or
 // 255; at one in 32 they took three quarters of the time); the inflater reads its bits from a
-// word refilled a byte at a time rather than through a call per bit, and builds the fixed codes
-// once.
+// word refilled a byte at a time, decodes a symbol with one table look-up (puff's loop over
+// code lengths, a comparison per bit, was most of the oracle's time under the fuzzer's
+// comparison tracing), and builds the fixed codes once. Per input, the stretch filler (33,000 bytes) was made and the CRC reference looped
+// per bit: with the fuzzer's comparison tracing that was about a third of a run's samples
+// (perf), so the filler is made once and the reference uses a table (the encoder's CRC32
+// folds eight bytes a step with eight tables, so it stays independent). Long inputs get no
+// pieces shorter than 97 bytes, and only unstretched inputs go through the ZIP and CRC checks;
+// the inflater copies a match in runs rather than byte by byte.
 
 @testable import TableRender
 
 /// The stretch byte from which an input is stretched (two values of 256: one input in 128).
 private let stretchFrom = 254
+
+/// The filler between a stretched input's copies, made once.
+private let stretchFiller = (0..<33_000).map {
+  UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzDeflate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -30,25 +43,36 @@ func fuzzDeflate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let stretch = input.choice(256)
   var bytes: [UInt8] = []
   while !input.isAtEnd { bytes.append(input.byte()) }
-  if stretch >= stretchFrom, !bytes.isEmpty {
+  let isStretched = stretch >= stretchFrom && !bytes.isEmpty
+  if isStretched {
     // Repeat the data with gaps so the stream crosses the window: copies of it 32 KiB apart
     // (give or take 40 bytes times the last byte's low three bits, around the farthest
     // distance a match may reach) make matches at the farthest distances.
     let variant = Int(bytes[bytes.count - 1] & 7)
-    let gap = 32_768 - 300 + variant * 40 - bytes.count
-    let filler = (0..<max(gap, 1)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+    let gap = max(32_768 - 300 + variant * 40 - bytes.count, 1)
+    let filler = stretchFiller[..<gap]
     bytes = bytes + filler + bytes + filler + bytes
   }
-  // Pieces of one byte only for short inputs (each piece is a call).
-  let piece = [bytes.count > 4096 ? 97 : 1, 2, 7, 258, 4096, 65_536, 1 << 20][pieceChoice % 7]
-  checkDeflate(bytes, piece: piece)
-  checkCRC(bytes)
-  if pieceChoice & 0x80 != 0 { checkZip(bytes) }
+  // Pieces of one byte only for short inputs (each piece is a call), and of at least 97
+  // bytes for long ones (a stretched input in pieces of 2 was 30,000 calls).
+  let pieces =
+    bytes.count > 4096
+    ? [97, 4099, 258, 65_536, 1 << 20, 97, 4096] : [1, 2, 7, 258, 4096, 65_536, 1 << 20]
+  let piece = pieces[pieceChoice % 7]
+  // A stretched input takes its level from its last byte, the others from the stretch byte.
+  let last = Int(bytes.last ?? 0)
+  let level = isStretched ? (last >> 3) % 6 + 1 : stretch % 6 + 1
+  checkDeflate(bytes, piece: piece, tuning: .level(level))
+  // The CRC's paths (eight bytes a step, then the tail) are all in inputs of up to 4 KB.
+  if !isStretched { checkCRC(bytes) }
+  // The container's records do not depend on the data's length below 4 GiB: short inputs
+  // check them (a stretched input would deflate and inflate its 66 KB twice more).
+  if pieceChoice & 0x80 != 0 && !isStretched { checkZip(bytes) }
   return 0
 }
 
-private func checkDeflate(_ bytes: [UInt8], piece: Int) {
-  let encoder = DeflateEncoder()
+private func checkDeflate(_ bytes: [UInt8], piece: Int, tuning: DeflateEncoder.Tuning) {
+  let encoder = DeflateEncoder(tuning: tuning)
   var stream: [UInt8] = []
   var index = 0
   repeat {
@@ -75,17 +99,23 @@ private func checkDeflate(_ bytes: [UInt8], piece: Int) {
   }
 }
 
+/// Each byte's remainder after eight steps of the bit-by-bit CRC-32 (the reflected polynomial).
+private let crcTable: [UInt32] = (0..<256).map { byte in
+  var remainder = UInt32(byte)
+  for _ in 0..<8 {
+    remainder = remainder & 1 == 1 ? (remainder >> 1) ^ 0xEDB8_8320 : remainder >> 1
+  }
+  return remainder
+}
+
 private func checkCRC(_ bytes: [UInt8]) {
   var crc = CRC32()
   crc.update(bytes)
   var reference: UInt32 = 0xFFFF_FFFF
   for byte in bytes {
-    reference ^= UInt32(byte)
-    for _ in 0..<8 {
-      reference = reference & 1 == 1 ? (reference >> 1) ^ 0xEDB8_8320 : reference >> 1
-    }
+    reference = (reference >> 8) ^ crcTable[Int((reference ^ UInt32(byte)) & 0xFF)]
   }
-  expectEqual(crc.value, ~reference, "CRC32 differs from the bit-by-bit reference", input: "")
+  expectEqual(crc.value, ~reference, "CRC32 differs from the byte-at-a-time reference", input: "")
 }
 
 private func checkZip(_ bytes: [UInt8]) {
@@ -148,6 +178,8 @@ struct Inflater {
   struct Code {
     var counts = [Int](repeating: 0, count: 16)
     var symbols: [Int] = []
+    var tableBits = 0
+    var table: [Int?] = []
     /// `nil` when the lengths over-subscribe; `complete` tells whether they fill the space.
     init?(lengths: [Int], allowIncomplete: Bool) {
       for length in lengths { counts[length] += 1 }
@@ -169,6 +201,27 @@ struct Inflater {
         symbols[offsets[length]] = symbol
         offsets[length] += 1
       }
+      // The decoding table, indexed by the next `tableBits` bits of the stream (first bit
+      // lowest): each code fills every entry that starts with it, bits reversed, as
+      // `symbol << 4 | length`; entries no code fills (an incomplete code) stay `nil`.
+      tableBits = (1...15).last { counts[$0] > 0 } ?? 0
+      table = [Int?](repeating: nil, count: 1 << tableBits)
+      var code = 0
+      var index = 0
+      for length in 1...max(tableBits, 1) {
+        for _ in 0..<counts[length] {
+          var reversed = 0
+          for bit in 0..<length where code & (1 << (length - 1 - bit)) != 0 {
+            reversed |= 1 << bit
+          }
+          for entry in stride(from: reversed, to: 1 << tableBits, by: 1 << length) {
+            table[entry] = symbols[index] << 4 | length
+          }
+          code += 1
+          index += 1
+        }
+        code <<= 1
+      }
     }
   }
 
@@ -185,34 +238,29 @@ struct Inflater {
     return value
   }
 
+  /// Drops the bits left of the current byte and gives back the whole bytes read ahead (the
+  /// table decoder reads up to 15 bits ahead), so ``position`` is the next unread byte.
+  private mutating func dropToByte() {
+    position -= bitCount / 8
+    bitBuffer = 0
+    bitCount = 0
+  }
+
+  /// The next symbol of `code`: the table entry the next bits index, when those bits are in
+  /// the stream and some code starts them.
   private mutating func decode(_ code: Code) -> Int? {
-    var value = 0
-    var first = 0
-    var index = 0
-    var buffer = bitBuffer
-    var left = bitCount
-    defer {
-      bitBuffer = buffer
-      bitCount = left
+    while bitCount < code.tableBits && position < input.count {
+      bitBuffer |= Int(input[position]) << bitCount
+      position += 1
+      bitCount += 8
     }
-    for length in 1...15 {
-      if left == 0 {
-        guard position < input.count else { return nil }
-        buffer = Int(input[position])
-        position += 1
-        left = 8
-      }
-      value |= buffer & 1
-      buffer >>= 1
-      left -= 1
-      let count = code.counts[length]
-      if value - count < first { return code.symbols[index + (value - first)] }
-      index += count
-      first += count
-      first <<= 1
-      value <<= 1
-    }
-    return nil
+    guard code.tableBits > 0,
+      let entry = code.table[bitBuffer & ((1 << code.tableBits) - 1)],
+      entry & 15 <= bitCount
+    else { return nil }
+    bitBuffer >>= entry & 15
+    bitCount -= entry & 15
+    return entry >> 4
   }
 
   /// The fixed codes of RFC 1951 §3.2.6, built once.
@@ -267,7 +315,17 @@ struct Inflater {
         failure = "distance too far"
         return false
       }
-      for _ in 0..<length { output.append(output[output.count - distance]) }
+      // The copy in runs of at most `distance` bytes (each already written), so an overlapping
+      // match repeats its period; one append per run rather than per byte.
+      var left = length
+      while left > 0 {
+        let start = output.count - distance
+        let run = min(left, distance)
+        // Copied out first: appending a slice of the array itself would copy the whole array.
+        let piece = Array(output[start..<(start + run)])
+        output.append(contentsOf: piece)
+        left -= run
+      }
     }
   }
 
@@ -280,8 +338,7 @@ struct Inflater {
       }
       switch type {
       case 0:
-        bitBuffer = 0
-        bitCount = 0
+        dropToByte()
         guard position + 4 <= input.count else {
           failure = "truncated stored"
           return nil
@@ -366,7 +423,10 @@ struct Inflater {
         failure = "block type 3"
         return nil
       }
-      if last == 1 { return output }
+      if last == 1 {
+        dropToByte()
+        return output
+      }
     }
   }
 }

@@ -6,9 +6,11 @@ import TableRender
 ///
 /// Python's `zlib` and `zipfile` are the oracle:
 ///
-///     tablekit-bench --deflate [CHUNK]              raw DEFLATE of standard input to standard
-///                                                   output, fed CHUNK bytes at a time; the
-///                                                   CPU seconds on standard error
+///     tablekit-bench --deflate [CHUNK [LEVEL]]      raw DEFLATE of standard input to standard
+///                                                   output, fed CHUNK bytes at a time, at
+///                                                   zlib's LEVEL (1-6, the encoder's default
+///                                                   when not given); the CPU seconds on
+///                                                   standard error
 ///     tablekit-bench --zip OUT [--zip64] FILE...    an archive of the files (members named as
 ///                                                   given), ZIP64 structures forced with --zip64
 enum ZipCheck {
@@ -17,7 +19,8 @@ enum ZipCheck {
     guard let mode = arguments.first, mode == "--deflate" || mode == "--zip" else { return }
     if mode == "--deflate" {
       let chunk = arguments.count > 1 ? Int(arguments[1]) ?? 65_536 : 65_536
-      deflate(chunk: max(chunk, 1))
+      let tuning = arguments.count > 2 ? Int(arguments[2]).map(DeflateEncoder.Tuning.level) : nil
+      deflate(chunk: max(chunk, 1), tuning: tuning ?? DeflateEncoder.defaultTuning)
     } else {
       var rest = Array(arguments.dropFirst())
       guard !rest.isEmpty else { stop("--zip needs an output file", status: .usage) }
@@ -29,9 +32,9 @@ enum ZipCheck {
     ExitStatus.success.exit()
   }
 
-  private static func deflate(chunk: Int) {
+  private static func deflate(chunk: Int, tuning: DeflateEncoder.Tuning) {
     let input = FileHandle.standardInput.readDataToEndOfFile()
-    let encoder = DeflateEncoder()
+    let encoder = DeflateEncoder(tuning: tuning)
     var output = Data()
     let start = ProcessInfo.processInfo.systemUptime
     let clock = clock()

@@ -3,9 +3,13 @@ package import TableKit
 /// Reads a date, a time or both from text by a pattern (the `date:PATTERN` type of
 /// ``ValueParser``): every field has a fixed or bounded number of digits, every other character
 /// must be there as written.
-package struct DateTextReader {
-  private enum Piece {
-    case literal(Character)
+///
+/// Text of ASCII characters (nearly every date) is read byte by byte, without a Unicode look-up;
+/// other text character by character, with the same rules and the same error offsets.
+package struct DateTextReader: Hashable, Sendable {
+  private enum Piece: Hashable, Sendable {
+    /// A character that must be there, with its byte when it is one ASCII scalar.
+    case literal(Character, byte: UInt8?)
     case field(Character, count: Int)
   }
 
@@ -26,12 +30,12 @@ package struct DateTextReader {
       if character == "'" {
         index += 1
         if index < characters.count, characters[index] == "'" {
-          pieces.append(.literal("'"))
+          pieces.append(.literal("'", byte: UInt8(ascii: "'")))
           index += 1
           continue
         }
         while index < characters.count, characters[index] != "'" {
-          pieces.append(.literal(characters[index]))
+          pieces.append(Self.literal(characters[index]))
           index += 1
         }
         index += 1
@@ -43,11 +47,18 @@ package struct DateTextReader {
         pieces.append(.field(character, count: count))
         index += count
       } else {
-        pieces.append(.literal(character))
+        pieces.append(Self.literal(character))
         index += 1
       }
     }
     self.pieces = pieces
+  }
+
+  /// The piece for a literal character.
+  private static func literal(_ character: Character) -> Piece {
+    let scalars = character.unicodeScalars
+    let byte = scalars.count == 1 && character.isASCII ? character.asciiValue : nil
+    return .literal(character, byte: byte)
   }
 
   /// The first letter outside quotes that the reader does not read, and its offset.
@@ -73,87 +84,139 @@ package struct DateTextReader {
   /// - Throws: ``ValueParserError`` at the first character that does not fit, or at 0 when the
   ///   fields name no such day or time.
   package func read(_ text: String) throws(ValueParserError) -> DateValue {
-    let characters = Array(text)
+    // ASCII without CR (CR LF is one character): a byte is a character.
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      return try read(
+        text, units: ContiguousArray(text.utf8),
+        matches: { byte, piece in
+          if case .literal(_, let expected) = piece { return byte == expected }
+          return false
+        },
+        isASCII: { byte, ascii in byte == ascii },
+        digit: { byte in byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil })
+    }
+    return try read(
+      text, units: Array(text),
+      matches: { character, piece in
+        if case .literal(let expected, _) = piece { return character == expected }
+        return false
+      },
+      isASCII: { character, ascii in character == Character(Unicode.Scalar(ascii)) },
+      digit: { character in character.isASCII ? character.wholeNumberValue : nil })
+  }
+
+  /// Reads `units`, the text's characters or (ASCII text) its bytes.
+  ///
+  /// - Parameters:
+  ///   - text: The text, for errors and the value's written form.
+  ///   - units: Its characters, or its bytes.
+  ///   - matches: Whether a unit is a literal piece's character.
+  ///   - isASCII: Whether a unit is the given ASCII character.
+  ///   - digit: A unit's value as an ASCII digit.
+  /// - Returns: The value.
+  /// - Throws: ``ValueParserError`` as ``read(_:)`` says.
+  @inline(__always)
+  private func read<Units: RandomAccessCollection>(
+    _ text: String, units: Units, matches: (Units.Element, Piece) -> Bool,
+    isASCII: (Units.Element, UInt8) -> Bool, digit: (Units.Element) -> Int?
+  ) throws(ValueParserError) -> DateValue where Units.Index == Int {
+    let count = units.count
     var index = 0
-    var fields: [Character: Int] = [:]
+    // y M d H m s, as read.
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var second: Int?
     var nanosecond = 0
     var offset: Int?
+    /// What `Int(String(...))` makes of two characters: two digits, or a sign and a digit.
+    func twoCharacterInteger(at start: Int) -> Int? {
+      guard let low = digit(units[start + 1]) else { return nil }
+      if let high = digit(units[start]) { return high * 10 + low }
+      if isASCII(units[start], UInt8(ascii: "+")) { return low }
+      if isASCII(units[start], UInt8(ascii: "-")) { return -low }
+      return nil
+    }
     for piece in pieces {
       switch piece {
-      case .literal(let expected):
-        guard index < characters.count, characters[index] == expected else {
+      case .literal(let expected, _):
+        guard index < count, matches(units[index], piece) else {
           throw ValueParserError(
             text: text, expected: "\(String(expected).debugDescription)", offset: index)
         }
         index += 1
       case .field("X", _):
-        guard index < characters.count else {
+        guard index < count else {
           throw ValueParserError(text: text, expected: "Z or an offset ±hh:mm", offset: index)
         }
-        if characters[index] == "Z" {
+        if isASCII(units[index], UInt8(ascii: "Z")) {
           offset = 0
           index += 1
           continue
         }
-        let sign = characters[index] == "-" ? -1 : characters[index] == "+" ? 1 : 0
-        guard sign != 0, index + 6 <= characters.count, characters[index + 3] == ":",
-          let hours = Int(String(characters[(index + 1)..<(index + 3)])),
-          let minutes = Int(String(characters[(index + 4)..<(index + 6)]))
+        let sign =
+          isASCII(units[index], UInt8(ascii: "-"))
+          ? -1 : isASCII(units[index], UInt8(ascii: "+")) ? 1 : 0
+        guard sign != 0, index + 6 <= count, isASCII(units[index + 3], UInt8(ascii: ":")),
+          let hours = twoCharacterInteger(at: index + 1),
+          let minutes = twoCharacterInteger(at: index + 4)
         else {
           throw ValueParserError(text: text, expected: "Z or an offset ±hh:mm", offset: index)
         }
         offset = sign * (hours * 3600 + minutes * 60)
         index += 6
-      case .field(let letter, let count):
+      case .field(let letter, let runLength):
         // A run of one letter takes 1 to 4 digits (y) or 1 to 2 (others); a longer run exactly
         // that many; S takes what it says, up to nine.
-        let bounds: ClosedRange<Int> =
-          letter == "S"
-          ? count...count : count > 1 ? count...count : (letter == "y" ? 1...4 : 1...2)
+        let least = runLength > 1 || letter == "S" ? runLength : 1
+        let most = runLength > 1 || letter == "S" ? runLength : (letter == "y" ? 4 : 2)
         var digits = 0
         var value = 0
-        while digits < bounds.upperBound, index < characters.count,
-          let digit = characters[index].wholeNumberValue, characters[index].isASCII
-        {
-          value = value * 10 + digit
+        while digits < most, index < count, let next = digit(units[index]) {
+          value = value * 10 + next
           digits += 1
           index += 1
         }
-        guard digits >= bounds.lowerBound else {
-          let amount =
-            bounds.count == 1
-            ? "\(bounds.lowerBound)" : "\(bounds.lowerBound) to \(bounds.upperBound)"
+        guard digits >= least else {
+          let amount = least == most ? "\(least)" : "\(least) to \(most)"
           throw ValueParserError(
-            text: text, expected: "\(amount) digits for \(String(repeating: letter, count: count))",
+            text: text,
+            expected: "\(amount) digits for \(String(repeating: letter, count: runLength))",
             offset: index)
         }
-        if letter == "S" {
+        switch letter {
+        case "S":
           nanosecond = value
-          for _ in count..<max(count, 9) { nanosecond *= 10 }
-        } else {
-          fields[letter] = value
+          for _ in runLength..<max(runLength, 9) { nanosecond *= 10 }
+        case "y": year = value
+        case "M": month = value
+        case "d": day = value
+        case "H": hour = value
+        case "m": minute = value
+        case "s": second = value
+        default: break
         }
       }
     }
-    guard index == characters.count else {
+    guard index == count else {
       throw ValueParserError(text: text, expected: "the end of the value", offset: index)
     }
-    let hasDate = fields["y"] != nil || fields["M"] != nil || fields["d"] != nil
-    let hasTime = fields["H"] != nil || fields["m"] != nil
+    let hasDate = year != nil || month != nil || day != nil
+    let hasTime = hour != nil || minute != nil
     let value: DateValue?
     switch (hasDate, hasTime) {
     case (true, true):
       value = DateValue(
-        written: text, year: fields["y"] ?? 1, month: fields["M"] ?? 1, day: fields["d"] ?? 1,
-        hour: fields["H"] ?? 0, minute: fields["m"] ?? 0, second: fields["s"] ?? 0,
-        nanosecond: nanosecond, utcOffset: offset)
+        written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1, hour: hour ?? 0,
+        minute: minute ?? 0, second: second ?? 0, nanosecond: nanosecond, utcOffset: offset)
     case (false, true):
       value = DateValue(
-        written: text, hour: fields["H"] ?? 0, minute: fields["m"] ?? 0,
-        second: fields["s"] ?? 0, nanosecond: nanosecond, utcOffset: offset)
+        written: text, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0,
+        nanosecond: nanosecond, utcOffset: offset)
     default:
-      value = DateValue(
-        written: text, year: fields["y"] ?? 1, month: fields["M"] ?? 1, day: fields["d"] ?? 1)
+      value = DateValue(written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1)
     }
     guard let value else {
       throw ValueParserError(text: text, expected: "a day or time that exists", offset: 0)

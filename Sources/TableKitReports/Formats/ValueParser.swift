@@ -38,6 +38,8 @@ public struct ValueParser: Hashable, Sendable {
 
   /// What the parser reads.
   public let kind: Kind
+  /// The reader of a date pattern, taken apart once.
+  private let dateReader: DateTextReader?
 
   /// Creates a parser from a type specification such as `money:EUR` or `date:yyyy-MM-dd`.
   ///
@@ -47,6 +49,7 @@ public struct ValueParser: Hashable, Sendable {
   public init(_ specification: String) throws(ValueParserError) {
     let parts = specification.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
     let argument = parts.count == 2 ? String(parts[1]) : nil
+    var dateReader: DateTextReader?
     switch (parts[0], argument) {
     case ("decimal", nil): kind = .decimal
     case ("percent", nil): kind = .percent
@@ -65,11 +68,13 @@ public struct ValueParser: Hashable, Sendable {
           text: specification, expected: "a pattern letter of y M d H m s S X, not \(letter)",
           offset: offset + 5)
       }
+      dateReader = DateTextReader(pattern: pattern)
     default:
       throw ValueParserError(
         text: specification,
         expected: "a type of decimal, percent, money:CODE or date:PATTERN", offset: 0)
     }
+    self.dateReader = dateReader
   }
 
   /// The value `text` holds, read by this parser's type.
@@ -107,7 +112,7 @@ public struct ValueParser: Hashable, Sendable {
       }
       return .money(money)
     case .date(let pattern):
-      return .date(try DateTextReader(pattern: pattern).read(text))
+      return .date(try (dateReader ?? DateTextReader(pattern: pattern)).read(text))
     }
   }
 

@@ -60,6 +60,43 @@ package enum XLSXEscaping {
     }
   }
 
+  /// Appends `text` as a `<t>` element, escaped, with `xml:space="preserve"` when it starts or
+  /// ends with white space (which a reader may otherwise trim, as Excel does); white space
+  /// inside the text is kept without it.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - output: Where it goes.
+  package static func writeElement(_ text: String, into output: inout OutputBuffer) {
+    if needsPreserve(text) {
+      output.write("<t xml:space=\"preserve\">" as StaticString)
+    } else {
+      output.write("<t>" as StaticString)
+    }
+    write(text, into: &output)
+    output.write("</t>" as StaticString)
+  }
+
+  /// Whether the first or the last character of `text` is white space (Unicode's, as
+  /// xlsxwriter's `^\s|\s$` tests it).
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: Whether the `<t>` element needs `xml:space="preserve"`.
+  package static func needsPreserve(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return false }
+    return isSpace(first) || isSpace(last)
+  }
+
+  /// Whether `scalar` is white space; ASCII without a property look-up.
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return scalar == " " || (0x09...0x0D).contains(scalar.value)
+        || (0x1C...0x1F).contains(scalar.value)
+    }
+    return scalar.properties.isWhitespace
+  }
+
   /// Whether `_xHHHH_` (four hex digits, either case) starts at `index`.
   private static func isHexEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     guard index + 7 <= bytes.count, bytes[index + 1] == UInt8(ascii: "x"),

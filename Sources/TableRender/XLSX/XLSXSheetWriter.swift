@@ -46,6 +46,9 @@ package struct XLSXSheetWriter {
   private var hasStarted = false
   private var merged: [String] = []
   private var plainHeader = false
+  /// Each column's last number style and its index: a column of one format finds its style
+  /// by comparing, not by hashing the format code for every cell.
+  private var lastNumberStyles: [(style: XLSXStyles.Style, index: Int)?]
 
   /// A writer for a plain table's sheet with these columns, its XML going to `sink`.
   ///
@@ -81,6 +84,7 @@ package struct XLSXSheetWriter {
     output = OutputBuffer(sink: held)
     columnLetters = (0..<columnCount).map(Self.letters)
     widths = Array(repeating: 0, count: columnCount)
+    lastNumberStyles = Array(repeating: nil, count: columnCount)
   }
 
   /// The column letters of the zero-based column `index`.
@@ -259,18 +263,16 @@ package struct XLSXSheetWriter {
   ) {
     openCell(column: column, style: style)
     if marks.isEmpty {
-      output.write(" t=\"inlineStr\"><is><t xml:space=\"preserve\">" as StaticString)
-      XLSXEscaping.write(text, into: &output)
-      output.write("</t></is></c>" as StaticString)
+      output.write(" t=\"inlineStr\"><is>" as StaticString)
+      XLSXEscaping.writeElement(text, into: &output)
+      output.write("</is></c>" as StaticString)
       return
     }
-    output.write(" t=\"inlineStr\"><is><r><t xml:space=\"preserve\">" as StaticString)
-    XLSXEscaping.write(text, into: &output)
-    output.write(
-      "</t></r><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
-        as StaticString)
-    XLSXEscaping.write(marks.joined(separator: ","), into: &output)
-    output.write("</t></r></is></c>" as StaticString)
+    output.write(" t=\"inlineStr\"><is><r>" as StaticString)
+    XLSXEscaping.writeElement(text, into: &output)
+    output.write("</r><r><rPr><vertAlign val=\"superscript\"/></rPr>" as StaticString)
+    XLSXEscaping.writeElement(marks.joined(separator: ","), into: &output)
+    output.write("</r></is></c>" as StaticString)
   }
 
   /// Writes a note: its mark raised, then its text, in one inline string cell.
@@ -282,12 +284,11 @@ package struct XLSXSheetWriter {
   package mutating func writeText(_ text: String, column: Int, leadingMark: String) {
     openCell(column: column, style: XLSXStyles.general)
     output.write(
-      " t=\"inlineStr\"><is><r><rPr><vertAlign val=\"superscript\"/></rPr><t xml:space=\"preserve\">"
-        as StaticString)
-    XLSXEscaping.write(leadingMark, into: &output)
-    output.write("</t></r><r><t xml:space=\"preserve\"> " as StaticString)
-    XLSXEscaping.write(text, into: &output)
-    output.write("</t></r></is></c>" as StaticString)
+      " t=\"inlineStr\"><is><r><rPr><vertAlign val=\"superscript\"/></rPr>" as StaticString)
+    XLSXEscaping.writeElement(leadingMark, into: &output)
+    output.write("</r><r>" as StaticString)
+    XLSXEscaping.writeElement(" " + text, into: &output)
+    output.write("</r></is></c>" as StaticString)
   }
 
   /// Writes a formula cell with its value cached in `<v>`, so a reader that does not
@@ -351,12 +352,21 @@ package struct XLSXSheetWriter {
       numberStyle.format =
         marks.isEmpty
         ? format : XLSXStyles.format(format, suffix: " " + marks.joined(separator: ","))
-      openCell(column: column, style: styles.style(numberStyle))
+      openCell(column: column, style: numberStyleIndex(numberStyle, column: column))
       output.write("><v>" as StaticString)
       output.write(digits)
       output.write("</v></c>" as StaticString)
     }
     return form
+  }
+
+  /// The index of a number cell's style, remembered for the column.
+  private mutating func numberStyleIndex(_ style: XLSXStyles.Style, column: Int) -> Int {
+    guard lastNumberStyles.indices.contains(column) else { return styles.style(style) }
+    if let last = lastNumberStyles[column], last.style == style { return last.index }
+    let index = styles.style(style)
+    lastNumberStyles[column] = (style, index)
+    return index
   }
 
   /// How `value` goes into a cell: the number and its format, or the text a number cell

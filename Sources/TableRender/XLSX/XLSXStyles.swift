@@ -54,6 +54,8 @@ struct XLSXStyles {
 
   /// The index of `style`, added when new.
   mutating func style(_ style: Style) -> Int {
+    // The plain style of most text cells, without hashing.
+    if style == Style() { return Self.general }
     if let index = indexByStyle[style] { return index }
     let index = styles.count
     styles.append(style)

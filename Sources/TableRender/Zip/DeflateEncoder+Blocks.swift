@@ -6,31 +6,37 @@ extension DeflateEncoder {
   ///
   /// - Parameter isFinal: Whether this is the stream's last block.
   func writeBlock(isFinal: Bool) {
-    guard isFinal || !symbols.isEmpty else { return }
+    guard isFinal || symbolCount > 0 else { return }
     literalFrequencies[256] += 1
-    let literals = HuffmanCode(lengths: HuffmanCode.lengths(for: literalFrequencies, limit: 15))
-    let distances = HuffmanCode(lengths: HuffmanCode.lengths(for: distanceFrequencies, limit: 15))
+    let literalCounts = Array(UnsafeBufferPointer(start: literalFrequencies, count: 286))
+    let distanceCounts = Array(UnsafeBufferPointer(start: distanceFrequencies, count: 30))
+    let literals = HuffmanCode(lengths: HuffmanCode.lengths(for: literalCounts, limit: 15))
+    let distances = HuffmanCode(lengths: HuffmanCode.lengths(for: distanceCounts, limit: 15))
     let header = DynamicHeader(literals: literals, distances: distances)
     let dynamicBits = 3 + header.bitCount + dataBits(literals, distances)
     let fixedBits = 3 + dataBits(.fixedLiterals, .fixedDistances)
     // A stored block: its header, padding to a byte, then LEN, NLEN and the bytes, per 65,535.
     let storedPieces = max(1, (blockBytes + 65_534) / 65_535)
     let storedBits = storedPieces * (3 + 7 + 32) + 8 * blockBytes
+    // The form written is the smallest; a little more for the bits still in the word.
+    bits.reserve(min(storedBits, fixedBits, dynamicBits) / 8 + 16)
+    var writer = bits
     if storedBits <= min(fixedBits, dynamicBits) {
-      writeStored(isFinal: isFinal)
+      writeStored(isFinal: isFinal, into: &writer)
     } else if fixedBits <= dynamicBits {
-      bits.write(isFinal ? 1 : 0, length: 1)
-      bits.write(1, length: 2)
-      writeData(.fixedLiterals, .fixedDistances)
+      writer.write(isFinal ? 1 : 0, length: 1)
+      writer.write(1, length: 2)
+      writeData(.fixedLiterals, .fixedDistances, into: &writer)
     } else {
-      bits.write(isFinal ? 1 : 0, length: 1)
-      bits.write(2, length: 2)
-      header.write(into: &bits)
-      writeData(literals, distances)
+      writer.write(isFinal ? 1 : 0, length: 1)
+      writer.write(2, length: 2)
+      header.write(into: &writer)
+      writeData(literals, distances, into: &writer)
     }
-    symbols.removeAll(keepingCapacity: true)
-    for index in literalFrequencies.indices { literalFrequencies[index] = 0 }
-    for index in distanceFrequencies.indices { distanceFrequencies[index] = 0 }
+    bits = writer
+    symbolCount = 0
+    literalFrequencies.update(repeating: 0, count: 286)
+    distanceFrequencies.update(repeating: 0, count: 30)
     blockStart += blockBytes
     blockBytes = 0
   }
@@ -50,45 +56,52 @@ extension DeflateEncoder {
   }
 
   /// Writes the symbols and the end-of-block code.
-  private func writeData(_ literals: HuffmanCode, _ distances: HuffmanCode) {
+  private func writeData(
+    _ literals: HuffmanCode, _ distances: HuffmanCode, into writer: inout DeflateBitWriter
+  ) {
     literals.codes.withUnsafeBufferPointer { literalCodes in
       literals.lengths.withUnsafeBufferPointer { literalLengths in
-        for symbol in symbols {
-          if symbol & 0x8000_0000 == 0 {
-            let byte = Int(symbol)
-            bits.write(literalCodes[byte], length: Int(literalLengths[byte]))
-            continue
-          }
-          let length = Self.lengthCode(Int(symbol & 0x1FF))
-          let code = 257 + length.code
-          bits.write(literalCodes[code], length: Int(literalLengths[code]))
-          if length.extraBits > 0 { bits.write(UInt32(length.extra), length: length.extraBits) }
-          let distance = Self.distanceCode(Int((symbol >> 9) & 0xFFFF) - 1)
-          bits.write(distances.codes[distance.code], length: Int(distances.lengths[distance.code]))
-          if distance.extraBits > 0 {
-            bits.write(UInt32(distance.extra), length: distance.extraBits)
+        distances.codes.withUnsafeBufferPointer { distanceCodes in
+          distances.lengths.withUnsafeBufferPointer { distanceLengths in
+            for symbol in UnsafeBufferPointer(start: symbols, count: symbolCount) {
+              if symbol & 0x8000_0000 == 0 {
+                let byte = Int(symbol)
+                writer.write(literalCodes[byte], length: Int(literalLengths[byte]))
+                continue
+              }
+              let length = Self.lengthCode(Int(symbol & 0x1FF))
+              let code = 257 + length.code
+              writer.write(literalCodes[code], length: Int(literalLengths[code]))
+              if length.extraBits > 0 {
+                writer.write(UInt32(length.extra), length: length.extraBits)
+              }
+              let distance = Self.distanceCode(Int((symbol >> 9) & 0xFFFF) - 1)
+              writer.write(
+                distanceCodes[distance.code], length: Int(distanceLengths[distance.code]))
+              if distance.extraBits > 0 {
+                writer.write(UInt32(distance.extra), length: distance.extraBits)
+              }
+            }
+            writer.write(literalCodes[256], length: Int(literalLengths[256]))
           }
         }
-        bits.write(literalCodes[256], length: Int(literalLengths[256]))
       }
     }
   }
 
   /// Writes the block's bytes as stored blocks of at most 65,535 bytes.
-  private func writeStored(isFinal: Bool) {
+  private func writeStored(isFinal: Bool, into writer: inout DeflateBitWriter) {
     var start = blockStart
     var left = blockBytes
     repeat {
       let piece = min(left, 65_535)
       left -= piece
-      bits.write(isFinal && left == 0 ? 1 : 0, length: 1)
-      bits.write(0, length: 2)
-      bits.alignToByte()
-      bits.bytes.append(UInt8(truncatingIfNeeded: piece))
-      bits.bytes.append(UInt8(truncatingIfNeeded: piece >> 8))
-      bits.bytes.append(UInt8(truncatingIfNeeded: ~piece))
-      bits.bytes.append(UInt8(truncatingIfNeeded: ~piece >> 8))
-      bits.bytes.append(contentsOf: UnsafeBufferPointer(start: window + start, count: piece))
+      writer.write(isFinal && left == 0 ? 1 : 0, length: 1)
+      writer.write(0, length: 2)
+      writer.alignToByte()
+      let lengths = UInt32(truncatingIfNeeded: piece) | UInt32(truncatingIfNeeded: ~piece) << 16
+      withUnsafeBytes(of: lengths.littleEndian) { writer.append($0) }
+      writer.append(UnsafeRawBufferPointer(start: window + start, count: piece))
       start += piece
     } while left > 0
   }

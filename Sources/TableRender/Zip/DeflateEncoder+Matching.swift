@@ -1,23 +1,37 @@
 extension DeflateEncoder {
   /// Finds matches and literals in the lookahead, recording them as the block's symbols, until
   /// the lookahead is too short to match well (or, `finishing`, empty).
-  ///
+  func match(finishing: Bool) {
+    if tuning.isLazy {
+      matchLazily(finishing: finishing)
+    } else {
+      matchGreedily(finishing: finishing)
+    }
+  }
+
   /// zlib's `deflate_slow`: a match found at one position is written only when the next
   /// position does not give a longer one.
-  func match(finishing: Bool) {
-    while true {
-      if lookahead < Self.minimumLookahead {
-        if !finishing || lookahead == 0 { break }
-      }
-      var earlier = 0
-      if lookahead >= Self.minimumMatch { earlier = insert(at: position) }
+  private func matchLazily(finishing: Bool) {
+    let window = window
+    let tuning = tuning
+    var position = position
+    var lookahead = lookahead
+    var matchStart = matchStart
+    var matchLength = matchLength
+    var previousLength = previousLength
+    var previousMatch = previousMatch
+    var hasPendingLiteral = hasPendingLiteral
+    var block = BlockSymbols(self)
+    while let earlier = nextPosition(position, lookahead: lookahead, finishing: finishing) {
       previousLength = matchLength
       previousMatch = matchStart
       matchLength = Self.minimumMatch - 1
-      if earlier != 0 && previousLength < Self.lazyLength
+      if earlier != 0 && previousLength < tuning.lazyLength
         && position - earlier <= Self.maximumDistance
       {
-        matchLength = longestMatch(from: earlier)
+        (matchLength, matchStart) = longestMatch(
+          at: position, from: earlier, longerThan: previousLength, start: matchStart,
+          lookahead: lookahead)
         // A three-byte match far back costs more than its three literals.
         if matchLength == Self.minimumMatch && position - matchStart > 4096 {
           matchLength = Self.minimumMatch - 1
@@ -25,7 +39,7 @@ extension DeflateEncoder {
       }
       if previousLength >= Self.minimumMatch && matchLength <= previousLength {
         let lastInsert = position + lookahead - Self.minimumMatch
-        record(distance: position - 1 - previousMatch, length: previousLength)
+        block.record(distance: position - 1 - previousMatch, length: previousLength)
         lookahead -= previousLength - 1
         var left = previousLength - 2
         repeat {
@@ -37,7 +51,7 @@ extension DeflateEncoder {
         matchLength = Self.minimumMatch - 1
         position += 1
       } else if hasPendingLiteral {
-        record(literal: window[position - 1])
+        block.record(literal: window[position - 1])
         position += 1
         lookahead -= 1
       } else {
@@ -45,28 +59,116 @@ extension DeflateEncoder {
         position += 1
         lookahead -= 1
       }
+      if block.isFull { block.write(self) }
     }
     if finishing && hasPendingLiteral {
-      record(literal: window[position - 1])
+      block.record(literal: window[position - 1])
       hasPendingLiteral = false
     }
+    block.store(in: self)
+    self.position = position
+    self.lookahead = lookahead
+    self.matchStart = matchStart
+    self.matchLength = matchLength
+    self.previousLength = previousLength
+    self.previousMatch = previousMatch
+    self.hasPendingLiteral = hasPendingLiteral
   }
 
-  /// The longest match for the bytes at ``position`` along the hash chain from `start`, at most
-  /// the lookahead; sets ``matchStart`` when it beats the previous match.
-  private func longestMatch(from start: Int) -> Int {
-    var chain = previousLength >= Self.goodLength ? Self.maximumChain >> 2 : Self.maximumChain
+  /// zlib's `deflate_fast`: the match found is taken; the positions inside it go into the hash
+  /// chains only when it is no longer than ``Tuning/lazyLength``.
+  private func matchGreedily(finishing: Bool) {
+    let window = window
+    let tuning = tuning
+    var position = position
+    var lookahead = lookahead
+    var block = BlockSymbols(self)
+    while let earlier = nextPosition(position, lookahead: lookahead, finishing: finishing) {
+      var length = 0
+      var start = 0
+      if earlier != 0 && position - earlier <= Self.maximumDistance {
+        (length, start) = longestMatch(
+          at: position, from: earlier, longerThan: Self.minimumMatch - 1, start: 0,
+          lookahead: lookahead)
+        if length == Self.minimumMatch && position - start > 4096 { length = 0 }
+      }
+      if length >= Self.minimumMatch {
+        block.record(distance: position - start, length: length)
+        lookahead -= length
+        if length <= tuning.lazyLength && lookahead >= Self.minimumMatch {
+          for _ in 1..<length {
+            position += 1
+            _ = insert(at: position)
+          }
+          position += 1
+        } else {
+          position += length
+        }
+      } else {
+        block.record(literal: window[position])
+        position += 1
+        lookahead -= 1
+      }
+      if block.isFull { block.write(self) }
+    }
+    block.store(in: self)
+    self.position = position
+    self.lookahead = lookahead
+  }
+
+  /// Whether the matcher goes on at `position`: `nil` when the lookahead is too short to match
+  /// well (or, `finishing`, empty); else the position inserted under its hash and the earlier
+  /// one with the same hash returned (0 for none).
+  @inline(__always)
+  private func nextPosition(_ position: Int, lookahead: Int, finishing: Bool) -> Int? {
+    if lookahead < Self.minimumLookahead && (!finishing || lookahead == 0) { return nil }
+    return lookahead >= Self.minimumMatch ? insert(at: position) : 0
+  }
+
+  /// The hash of the four bytes at `offset`.
+  @inline(__always)
+  func hash(at offset: Int) -> Int {
+    let word = UInt32(
+      littleEndian: UnsafeRawPointer(window + offset).loadUnaligned(as: UInt32.self))
+    return Int((word &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+  }
+
+  /// Records the position `offset` under its hash and returns the previous one with that hash.
+  @inline(__always)
+  func insert(at offset: Int) -> Int {
+    let key = hash(at: offset)
+    let earlier = Int(head[key])
+    previous[offset & (Self.windowSize - 1)] = UInt16(truncatingIfNeeded: earlier)
+    head[key] = UInt16(truncatingIfNeeded: offset)
+    return earlier
+  }
+
+  /// The longest match for the bytes at `position` along the hash chain from `chainStart`, at
+  /// most the lookahead, when it is longer than `previousLength`; else `previousLength` and
+  /// `start`.
+  @inline(__always)
+  private func longestMatch(
+    at position: Int, from chainStart: Int, longerThan previousLength: Int, start: Int,
+    lookahead: Int
+  ) -> (length: Int, start: Int) {
+    let tuning = tuning
+    let previous = previous
+    var chain =
+      previousLength >= tuning.goodLength ? tuning.maximumChain >> 2 : tuning.maximumChain
     var best = previousLength
+    var bestStart = start
     let limit = position > Self.maximumDistance ? position - Self.maximumDistance : 0
     let scan = UnsafeRawPointer(window + position)
     let longest = min(Self.maximumMatch, lookahead)
-    var candidate = start
+    let nice = min(tuning.niceLength, longest)
+    let scanStart = scan.loadUnaligned(as: UInt16.self)
+    // The two bytes ending where a longer match than the best so far would end.
+    var scanEnd = scan.loadUnaligned(fromByteOffset: best - 1, as: UInt16.self)
+    var candidate = chainStart
     repeat {
       let earlier = UnsafeRawPointer(window + candidate)
-      // The byte that would make it longer than the best so far, and the first two.
-      if earlier.load(fromByteOffset: best, as: UInt8.self)
-        == scan.load(fromByteOffset: best, as: UInt8.self)
-        && earlier.loadUnaligned(as: UInt16.self) == scan.loadUnaligned(as: UInt16.self)
+      if earlier.loadUnaligned(fromByteOffset: best - 1, as: UInt16.self) == scanEnd
+        && earlier.loadUnaligned(as: UInt16.self) == scanStart
       {
         var length = 2
         while length < Self.maximumMatch {
@@ -81,34 +183,16 @@ extension DeflateEncoder {
         }
         length = min(length, longest)
         if length > best {
-          matchStart = candidate
+          bestStart = candidate
           best = length
-          if length >= min(Self.niceLength, longest) { break }
+          if length >= nice { break }
+          scanEnd = scan.loadUnaligned(fromByteOffset: best - 1, as: UInt16.self)
         }
       }
       candidate = Int(previous[candidate & (Self.windowSize - 1)])
       chain -= 1
     } while candidate > limit && chain != 0
-    return min(best, lookahead)
-  }
-
-  /// Adds a literal byte to the block.
-  @inline(__always)
-  func record(literal: UInt8) {
-    symbols.append(UInt32(literal))
-    literalFrequencies[Int(literal)] += 1
-    blockBytes += 1
-    if symbols.count == Self.symbolLimit { writeBlock(isFinal: false) }
-  }
-
-  /// Adds a match to the block.
-  @inline(__always)
-  func record(distance: Int, length: Int) {
-    symbols.append(0x8000_0000 | UInt32(distance) << 9 | UInt32(length - Self.minimumMatch))
-    literalFrequencies[257 + Self.lengthCode(length - Self.minimumMatch).code] += 1
-    distanceFrequencies[Self.distanceCode(distance - 1).code] += 1
-    blockBytes += length
-    if symbols.count == Self.symbolLimit { writeBlock(isFinal: false) }
+    return (min(best, lookahead), bestStart)
   }
 
   /// The length code (0-28, to add to 257) of a match length minus 3, with its extra bits.

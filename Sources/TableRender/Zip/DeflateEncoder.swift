@@ -5,12 +5,15 @@
 /// 64 KiB window, hash chains of 64 KiB and 64 KiB of heads, and a block of at most
 /// ``symbolLimit`` symbols.
 ///
-/// The matcher is zlib's `deflate_slow` at level 6: a hash of the next three bytes finds earlier
-/// positions with the same start, the chain of at most 128 of them is searched for the longest
-/// match (compared eight bytes at a time), and a match is put off by one byte when the next
-/// position gives a longer one (lazy matching). Each block is written in whichever form is
-/// smallest for it: stored, fixed Huffman codes or dynamic codes built from its own symbol
-/// counts (lengths limited to 15 bits).
+/// The matcher is zlib's, at the level its ``Tuning`` names (level 3 by default; see
+/// ``defaultTuning``): a hash of the next four bytes finds earlier positions with the same
+/// start, a chain of them is searched for the longest match (compared eight bytes at a time);
+/// the greedy levels take the match found, the lazy ones put it off by one byte when the next
+/// position gives a longer one. Each block is written in whichever form is smallest for it: stored, fixed Huffman codes
+/// or dynamic codes built from its own symbol counts (lengths limited to 15 bits).
+///
+/// The state lives in raw memory and, while bytes are matched or coded, in local variables:
+/// no exclusivity checks or bounds checks in the loops that run per byte.
 ///
 /// ```swift
 /// let encoder = DeflateEncoder()
@@ -30,13 +33,13 @@ package final class DeflateEncoder {
   static let hashBits = 15
   /// The most symbols a block gathers before it is written.
   package static let symbolLimit = 1 << 15
-  /// Chain length, the match length that stops the search, the match length past which no
-  /// lazy search is made, and the one past which the chain is searched a quarter as far.
-  static let maximumChain = 128
-  static let niceLength = 128
-  static let lazyLength = 16
-  static let goodLength = 8
+  /// zlib's level 3 (greedy matching, chains of 32): on the benchmark sheet 13 % larger than
+  /// zlib's level 6 for 40 % of this encoder's instructions at level 6 (see
+  /// Docs/Performance.md).
+  package static let defaultTuning = Tuning.level(3)
 
+  /// The matcher's settings.
+  let tuning: Tuning
   /// Two windows of input (the one matches reach back into and the one being matched), with a
   /// tail of spare bytes so word-sized reads past the end stay inside.
   let window: UnsafeMutablePointer<UInt8>
@@ -45,6 +48,13 @@ package final class DeflateEncoder {
   /// For each position in the window modulo its size, the previous position with the same
   /// hash, or 0.
   let previous: UnsafeMutablePointer<UInt16>
+  /// The block's symbols: a literal byte (below 256), or a match as `0x8000_0000 | distance << 9
+  /// | (length - 3)`.
+  let symbols: UnsafeMutablePointer<UInt32>
+  /// How often each literal/length symbol (286) and each distance symbol (30) occurs in the
+  /// block.
+  let literalFrequencies: UnsafeMutablePointer<Int>
+  let distanceFrequencies: UnsafeMutablePointer<Int>
 
   var position = 0
   var lookahead = 0
@@ -56,12 +66,8 @@ package final class DeflateEncoder {
   /// Where the current block's bytes start in the window, and how many it covers so far.
   var blockStart = 0
   var blockBytes = 0
-
-  /// The block's symbols: a literal byte (below 256), or a match as `0x8000_0000 | distance << 9
-  /// | (length - 3)`.
-  var symbols: [UInt32] = []
-  var literalFrequencies = [Int](repeating: 0, count: 286)
-  var distanceFrequencies = [Int](repeating: 0, count: 30)
+  /// How many of ``symbols`` the block holds.
+  var symbolCount = 0
   var bits = DeflateBitWriter()
   var isFinished = false
   /// How many bytes went in, and how many came out so far.
@@ -69,7 +75,10 @@ package final class DeflateEncoder {
   package private(set) var bytesOut = 0
 
   /// A compressor at the start of a stream.
-  package init() {
+  ///
+  /// - Parameter tuning: How hard the matcher looks; ``defaultTuning`` unless given.
+  package init(tuning: Tuning = DeflateEncoder.defaultTuning) {
+    self.tuning = tuning
     let windowBytes = 2 * Self.windowSize + Self.maximumMatch + 16
     window = .allocate(capacity: windowBytes)
     window.initialize(repeating: 0, count: windowBytes)
@@ -77,13 +86,21 @@ package final class DeflateEncoder {
     head.initialize(repeating: 0, count: 1 << Self.hashBits)
     previous = .allocate(capacity: Self.windowSize)
     previous.initialize(repeating: 0, count: Self.windowSize)
-    symbols.reserveCapacity(Self.symbolLimit)
+    symbols = .allocate(capacity: Self.symbolLimit)
+    literalFrequencies = .allocate(capacity: 286)
+    literalFrequencies.initialize(repeating: 0, count: 286)
+    distanceFrequencies = .allocate(capacity: 30)
+    distanceFrequencies.initialize(repeating: 0, count: 30)
   }
 
   deinit {
     window.deallocate()
     head.deallocate()
     previous.deallocate()
+    symbols.deallocate()
+    literalFrequencies.deallocate()
+    distanceFrequencies.deallocate()
+    bits.deallocate()
   }
 
   /// Compresses `bytes` (the stream's next input); output becomes available as blocks fill.
@@ -118,6 +135,7 @@ package final class DeflateEncoder {
     guard !isFinished else { return }
     match(finishing: true)
     writeBlock(isFinal: true)
+    bits.reserve(8)
     bits.alignToByte()
     isFinished = true
   }
@@ -126,10 +144,10 @@ package final class DeflateEncoder {
   ///
   /// - Parameter body: Takes the bytes; they are valid only during the call.
   package func takeOutput(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    guard !bits.bytes.isEmpty else { return }
-    bytesOut += bits.bytes.count
-    bits.bytes.withUnsafeBufferPointer(body)
-    bits.bytes.removeAll(keepingCapacity: true)
+    guard bits.count > 0 else { return }
+    bytesOut += bits.count
+    body(UnsafeBufferPointer(start: bits.start, count: bits.count))
+    bits.removeAll()
   }
 
   /// Moves the upper window down when the lookahead nears its end, after writing the current
@@ -143,32 +161,20 @@ package final class DeflateEncoder {
     previousMatch -= size
     position -= size
     blockStart -= size
-    let shift = UInt16(size)
-    for index in 0..<(1 << Self.hashBits) {
-      let value = head[index]
-      head[index] = value >= shift ? value - shift : 0
-    }
-    for index in 0..<size {
-      let value = previous[index]
-      previous[index] = value >= shift ? value - shift : 0
-    }
+    Self.slide(head, count: 1 << Self.hashBits)
+    Self.slide(previous, count: size)
   }
 
-  /// The hash of the three bytes at `offset`.
-  @inline(__always)
-  func hash(at offset: Int) -> Int {
-    let word = UnsafeRawPointer(window + offset).loadUnaligned(as: UInt32.self)
-    let three = UInt32(littleEndian: word) & 0x00FF_FFFF
-    return Int((three &* 0x9E37_79B1) >> UInt32(32 - Self.hashBits))
-  }
-
-  /// Records the position `offset` under its hash and returns the previous one with that hash.
-  @inline(__always)
-  func insert(at offset: Int) -> Int {
-    let key = hash(at: offset)
-    let earlier = Int(head[key])
-    previous[offset & (Self.windowSize - 1)] = UInt16(truncatingIfNeeded: earlier)
-    head[key] = UInt16(truncatingIfNeeded: offset)
-    return earlier
+  /// Moves every position down by the window size; those that fall out become 0 ("none").
+  ///
+  /// The window size is 0x8000, so a position keeps its low 15 bits when its top bit is set
+  /// and becomes 0 when it is not: four positions at a time in a 64-bit word.
+  private static func slide(_ positions: UnsafeMutablePointer<UInt16>, count: Int) {
+    let words = UnsafeMutableRawPointer(positions)
+    for offset in stride(from: 0, to: 2 * count, by: 8) {
+      let word = words.load(fromByteOffset: offset, as: UInt64.self)
+      let kept = (word & 0x8000_8000_8000_8000) &>> 15
+      words.storeBytes(of: word & (kept &* 0x7FFF), toByteOffset: offset, as: UInt64.self)
+    }
   }
 }

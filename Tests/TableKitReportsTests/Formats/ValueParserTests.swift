@@ -49,6 +49,10 @@ import Testing
     ("date:yyyy-MM-dd", "2023-02-29", "a day or time that exists", 0),
     ("date:yyyy-MM-dd", "2024-02-291", "the end of the value", 10),
     ("date:yyyy-MM-dd", "０２０２-02-29", "4 digits for yyyy", 0),
+    // Offsets count characters, not bytes: é is two bytes, CR LF one character.
+    ("date:'é'yyyy", "é2024x", "the end of the value", 5),
+    ("date:yyyy", "2024\r\n", "the end of the value", 4),
+    ("date:HH:mmXXX", "10:00+05-30", "Z or an offset ±hh:mm", 5),
   ])
   func refusesTextThatDoesNotFit(type: String, text: String, expected: String, offset: Int) throws {
     let error = #expect(throws: ValueParserError.self) { try ValueParser(type).value(from: text) }

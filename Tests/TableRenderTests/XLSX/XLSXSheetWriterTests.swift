@@ -28,7 +28,7 @@ import Testing
     #expect(past.inexact == 3)
     #expect(
       past.xml.contains(
-        #"<c r="A1" s="2" t="inlineStr"><is><t xml:space="preserve">9007199254740993</t>"#))
+        #"<c r="A1" s="2" t="inlineStr"><is><t>9007199254740993</t>"#))
   }
 
   @Test func decimalsPast15SignificantDigitsAreMarkedText() throws {
@@ -42,7 +42,7 @@ import Testing
     #expect(result.inexact == 2)
     #expect(result.xml.contains(#"<c r="A1" s="3"><v>123456789012.345</v></c>"#))
     #expect(
-      result.xml.contains(#"s="2" t="inlineStr"><is><t xml:space="preserve">1234567890123.456</t>"#)
+      result.xml.contains(#"s="2" t="inlineStr"><is><t>1234567890123.456</t>"#)
     )
   }
 
@@ -50,9 +50,25 @@ import Testing
   @Test func textIsNeverAFormulaAndEmptiesAreAbsent() {
     let xml = rows([.text("=SUM(A1:A9)"), .empty, .text(""), .boolean(true)])
     #expect(!xml.contains("<f>"))
-    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t xml:space="preserve">=SUM(A1:A9)</t>"#))
+    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t>=SUM(A1:A9)</t>"#))
     #expect(xml.contains(#"<row r="2"></row><row r="3"></row>"#))
     #expect(xml.contains(#"<c r="A4" t="b"><v>1</v></c>"#))
+  }
+
+  /// `xml:space="preserve"` only on text with white space at an end (which Excel trims
+  /// otherwise, as xlsxwriter tests it); tabs and line breaks inside the text need none.
+  @Test func preserveOnlyOnWhiteSpaceAtTheEnds() {
+    let xml = rows([
+      .text("plain"), .text("  both  "), .text("tab\tand\nline"), .text("end\t"),
+      .text("\nstart"), .text("nbsp\u{A0}"),
+    ])
+    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t>plain</t>"#))
+    #expect(xml.contains(#"<c r="A2" t="inlineStr"><is><t xml:space="preserve">  both  </t>"#))
+    #expect(xml.contains("<c r=\"A3\" t=\"inlineStr\"><is><t>tab\tand\nline</t>"))
+    #expect(xml.contains("<c r=\"A4\" t=\"inlineStr\"><is><t xml:space=\"preserve\">end\t</t>"))
+    #expect(xml.contains("<c r=\"A5\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\nstart</t>"))
+    #expect(
+      xml.contains("<c r=\"A6\" t=\"inlineStr\"><is><t xml:space=\"preserve\">nbsp\u{A0}</t>"))
   }
 
   @Test func moneyAndDatesGetFormats() throws {
@@ -71,7 +87,7 @@ import Testing
       xml.contains(#"<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>"#))
     #expect(xml.contains(#"<autoFilter ref="A1:A3"/>"#))
     #expect(
-      xml.contains(#"<row r="1"><c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">v</t>"#))
+      xml.contains(#"<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>v</t>"#))
   }
 
   @Test(arguments: [(0, "A"), (25, "Z"), (26, "AA"), (701, "ZZ"), (702, "AAA"), (16_383, "XFD")])
