@@ -6,7 +6,10 @@
 #   bash Scripts/database-site-bench.sh [path/to/tablekit] [rows] [folder]
 #
 # Defaults: .build-perf/release/tablekit (build it with `swift build -c release --product
-# tablekit --scratch-path .build-perf`), 100000 rows, a fresh folder under .build-perf.
+# tablekit --scratch-path .build-perf`), 100000 rows, a new folder under .build-perf, removed at
+# the end. Run it on an idle machine and not within minutes of deleting a large site on the
+# same ext4 file system: for a while ext4 skips recently freed inodes when it makes new ones,
+# which can multiply the system time of creating 336,000 files.
 # The database (Python's sqlite3, random.seed(1)): `customers` (a tenth of the rows: id, name,
 # city of 10 values) and `orders` (the rest: id, `customer_id REFERENCES customers` with no
 # index, status of 5 values, total, note). The load average is printed before and after, since
@@ -15,10 +18,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tablekit="${1:-.build-perf/release/tablekit}"
 rows="${2:-100000}"
-work="${3:-$PWD/.build-perf/database-site-bench}"
 [ -x "$tablekit" ] || { echo "database-site-bench: no tablekit at $tablekit (build it first)" >&2; exit 1; }
-rm -rf "$work"
+mkdir -p .build-perf
+work="${3:-$(mktemp -d "$PWD/.build-perf/database-site-bench.XXXXXX")}"
 mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
 
 python3 - "$work/big.db" "$rows" <<'PY'
 import random, sqlite3, sys

@@ -131,7 +131,9 @@ struct DatabaseSiteRun {
         }
         try emit(page)
         report.rowPages += 1
-        for level in page.linkedLevels { try writeList(level, known: incoming.lists[level]) }
+        for level in page.linkedLevels {
+          try writeList(level, known: incoming.lists[level.exactKey])
+        }
       }
     }
   }

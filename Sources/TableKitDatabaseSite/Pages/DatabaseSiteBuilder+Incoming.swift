@@ -6,9 +6,9 @@ extension DatabaseSiteBuilder {
   package struct IncomingLinks {
     /// Per row of the page, the count of each of ``incomingKeys(_:)`` in order.
     package var counts: [[Int]]
-    /// The filtered lists the rows link to, with their number of rows and, for a list of one
-    /// page, its rows.
-    package var lists: [DatabaseSiteLevel: (total: Int, rows: ListRows?)] = [:]
+    /// The filtered lists the rows link to, by their levels' ``DatabaseSiteLevel/exactKey``,
+    /// with their number of rows and, for a list of one page, its rows.
+    package var lists: [[UInt8]: (total: Int, rows: ListRows?)] = [:]
   }
 
   /// The most rows of filtered lists one query reads ahead for a list page (a few pages' worth,
@@ -69,7 +69,8 @@ extension DatabaseSiteBuilder {
         of: schema, whereIs: reference.key.columns, equalEach: batch.map(\.key))
       for (index, page) in pages.enumerated() {
         let level = batch[index].level
-        links.lists[level]?.rows = ListRows(columns: page.columns, rows: page.rows, keys: page.keys)
+        links.lists[level.exactKey]?.rows = ListRows(
+          columns: page.columns, rows: page.rows, keys: page.keys)
       }
       batch.removeAll(keepingCapacity: true)
       batchRows = 0
@@ -77,7 +78,7 @@ extension DatabaseSiteBuilder {
     for (index, key) in keys.enumerated() where counts[index] > 0 {
       let level = DatabaseSiteLevel.filtered(
         table: reference.table, columns: reference.key.columns, values: key, page: 1)
-      links.lists[level] = (counts[index], nil)
+      links.lists[level.exactKey] = (counts[index], nil)
       guard readsRows, counts[index] <= rowsPerPage else { continue }
       if batchRows + counts[index] > rowsReadAhead || batch.count == Database.keysPerBatch {
         try readBatch()

@@ -48,4 +48,33 @@ import Testing
     #expect(lists > 600)
     #expect(shortLists < lists)
   }
+
+  /// `é` composed and decomposed are equal as Swift compares strings but two keys to SQLite
+  /// and to routing: two rows, two pages, two filtered lists, each with its own rows.
+  @Test func keysEqualOnlyAsSwiftComparesTextsKeepTheirOwnPagesAndLists() throws {
+    let fixture = try SiteFixture(
+      """
+      CREATE TABLE authors (name TEXT PRIMARY KEY, born INTEGER);
+      CREATE TABLE books (id INTEGER PRIMARY KEY, author TEXT REFERENCES authors(name));
+      INSERT INTO authors VALUES (char(233), 1), ('e' || char(769), 2);
+      INSERT INTO books VALUES (1, char(233)), (2, 'e' || char(769)), (3, 'e' || char(769));
+      """)
+    defer { fixture.remove() }
+    let files = try fixture.export()
+    let database = try Database(path: fixture.path)
+    let builder = try DatabaseSiteBuilder(database: database, rowsPerPage: 100, indexTitle: "Test")
+    var seen: Set<String> = []
+    for name in ["\u{E9}", "e\u{301}"] {
+      let row = try builder.page(for: .row(table: "authors", key: [.text(name)]))
+      #expect(files[DatabaseSitePage.twin(of: row.file, "json")] == row.json)
+      #expect(row.linkedLevels.count == 1)
+      for level in row.linkedLevels {
+        let list = try builder.page(for: level)
+        #expect(files[DatabaseSitePage.twin(of: list.file, "json")] == list.json)
+        seen.insert(list.file)
+      }
+      seen.insert(row.file)
+    }
+    #expect(seen.count == 4)
+  }
 }
