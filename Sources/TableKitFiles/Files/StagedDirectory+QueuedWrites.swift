@@ -12,7 +12,8 @@ extension StagedDirectory {
   ///
   /// Files are written in the order they were queued, each with
   /// ``StagedDirectory/writeFile(_:contents:failure:)`` (so an unchanged file of the replaced
-  /// site is linked). At most `capacity` files wait at once, so memory stays bounded. The first
+  /// site is linked). At most `capacity` bytes wait at once (one file at least), so memory
+  /// stays bounded. The first
   /// failure stops the writing: the files queued after it are dropped, the next
   /// ``write(_:_:)`` throws it, and so does ``finish()``. Call ``finish()`` before the staged
   /// folder goes away, on every path: it waits for the thread.
@@ -21,6 +22,7 @@ extension StagedDirectory {
     private struct State: Sendable {
       var queue: [(path: String, bytes: [UInt8])] = []
       var first = 0
+      var queuedBytes = 0
       var isClosed = false
       var isDone = false
       var failure: SafeWriteError?
@@ -42,8 +44,8 @@ extension StagedDirectory {
     ///
     /// - Parameters:
     ///   - folder: The staged folder.
-    ///   - capacity: How many files may wait to be written.
-    package init(into folder: StagedDirectory, capacity: Int = 64) {
+    ///   - capacity: How many bytes may wait to be written (more when one file is larger).
+    package init(into folder: StagedDirectory, capacity: Int = 1 << 20) {
       self.capacity = max(1, capacity)
       let thread = Thread { [state] in Self.drain(state, into: folder) }
       thread.name = "tablekit staged writes"
@@ -58,8 +60,10 @@ extension StagedDirectory {
       let step = state.next(
         { state -> Step in
           if let failure = state.failure { return .failed(failure) }
-          guard state.queue.count - state.first < capacity else { return .wait }
+          let isEmpty = state.first == state.queue.count
+          guard isEmpty || state.queuedBytes + bytes.count <= capacity else { return .wait }
           state.queue.append((path, bytes))
+          state.queuedBytes += bytes.count
           return .proceed
         }, waitingWhile: Self.isWait)
       if case .failed(let failure) = step { throw failure }
@@ -102,6 +106,7 @@ extension StagedDirectory {
             }
             let file = state.queue[state.first]
             state.first += 1
+            state.queuedBytes -= file.bytes.count
             // Drop the taken files now and then, not on every take.
             if state.first >= 64, state.first * 2 >= state.queue.count {
               state.queue.removeFirst(state.first)
@@ -118,6 +123,7 @@ extension StagedDirectory {
             if state.failure == nil { state.failure = error }
             state.queue.removeAll()
             state.first = 0
+            state.queuedBytes = 0
           }
         }
       }
