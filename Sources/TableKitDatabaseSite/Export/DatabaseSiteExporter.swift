@@ -69,14 +69,28 @@ public struct DatabaseSiteExporter: Sendable {
     throws(DatabaseSiteError) -> DatabaseSiteReport
   {
     let fill = { (staged: StagedDirectory) throws(DatabaseSiteError) in
-      // A file whose bytes the replaced site already has is linked from it, not written.
-      var stored = StagedDirectory.StoredFiles()
-      var report = try export(database) { (file, bytes) throws(DatabaseSiteError) in
-        stored.count(
-          try staged.writeFile(
-            file, contents: bytes, failure: { DatabaseSiteError.site(.cannotWrite($0)) }))
+      // A thread of its own creates the files (a file whose bytes the replaced site already
+      // has is linked from it, not written) while the next page is made.
+      let writes = StagedDirectory.QueuedWrites(into: staged)
+      let exported = Result { () throws(DatabaseSiteError) in
+        try export(database) { (file, bytes) throws(DatabaseSiteError) in
+          do throws(SafeWriteError) {
+            try writes.write(file, bytes)
+          } catch {
+            throw .site(.cannotWrite(error))
+          }
+        }
       }
-      (report.filesWritten, report.filesUnchanged) = (stored.written, stored.unchanged)
+      // Every queued file is written (or the writing stopped) before the folder is used.
+      let stored = Result { () throws(SafeWriteError) in try writes.finish() }
+      var report = try exported.get()
+      do throws(SafeWriteError) {
+        (report.filesWritten, report.filesUnchanged) = try (
+          stored.get().written, stored.get().unchanged
+        )
+      } catch {
+        throw .site(.cannotWrite(error))
+      }
       report.filesRemoved = staged.previousFilesNotStaged()
       return report
     }

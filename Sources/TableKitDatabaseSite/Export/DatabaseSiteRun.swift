@@ -7,13 +7,12 @@ import TableRender
 ///
 /// Lists are read a page at a time (keyset pagination for tables, one pass for views), and
 /// each row's page is written as its list page's rows are read, so memory holds one list page,
-/// never a table; only the file names are kept, for the link check and the sitemap.
+/// never a table; only the file names are kept (compactly), for the link check and the sitemap.
 struct DatabaseSiteRun {
   let builder: DatabaseSiteBuilder
   let exporter: DatabaseSiteExporter
   let write: (String, [UInt8]) throws(DatabaseSiteError) -> Void
   private var links = SiteLinkCheck()
-  private var sitemap = SiteSitemap()
   private var report = DatabaseSiteReport()
   private let template: SitePageTemplate
   private let collector = ByteCollector()
@@ -49,7 +48,7 @@ struct DatabaseSiteRun {
     } catch {
       throw .site(error)
     }
-    try write("sitemap.xml", sitemap.document(baseURL: exporter.baseURL))
+    try write("sitemap.xml", SiteSitemap(pages: links.files).document(baseURL: exporter.baseURL))
     report.files += 1
     return report
   }
@@ -70,7 +69,15 @@ struct DatabaseSiteRun {
   /// For a whole table, also the page of every row and the lists its incoming links lead to. A
   /// filtered list already written
   /// (a facet's value and a foreign key's can name the same list) is not written again.
-  private mutating func writeList(_ first: DatabaseSiteLevel) throws(DatabaseSiteError) {
+  ///
+  /// - Parameters:
+  ///   - first: The list's first page.
+  ///   - known: The list's number of rows and, when it fits on one page, its rows, when a
+  ///     batch read them already (``DatabaseSiteBuilder/incomingLinks(to:columns:rows:)``).
+  /// - Throws: ``DatabaseSiteError``, from reading or writing.
+  private mutating func writeList(
+    _ first: DatabaseSiteLevel, known: (total: Int, rows: DatabaseSiteBuilder.ListRows?)? = nil
+  ) throws(DatabaseSiteError) {
     guard let name = first.table else { return }
     var columns: [String] = []
     var values: [DatabaseValue] = []
@@ -82,9 +89,17 @@ struct DatabaseSiteRun {
     let builder = builder
     let database = builder.database
     let schema = try reading { () throws(DatabaseError) in try builder.schema(name) }
-    let total = try reading { () throws(DatabaseError) in
-      columns.isEmpty
-        ? try builder.rowCount(name) : try database.count(in: name, whereIs: columns, equal: values)
+    var total = known?.total ?? 0
+    if known == nil {
+      total = try reading { () throws(DatabaseError) in
+        columns.isEmpty
+          ? try builder.rowCount(name)
+          : try database.count(in: name, whereIs: columns, equal: values)
+      }
+    }
+    if let rows = known?.rows, builder.pageCount(total) == 1 {
+      try emitList(first, page: 1, total: total, rows: rows)
+      return
     }
     let pages = builder.pageCount(total)
     let perPage = builder.rowsPerPage
@@ -105,14 +120,20 @@ struct DatabaseSiteRun {
         first, page: number, total: total,
         rows: .init(columns: read.columns, rows: read.rows, keys: read.keys))
       guard columns.isEmpty else { continue }
+      let incoming = try reading { () throws(DatabaseError) in
+        try builder.incomingLinks(to: name, columns: read.columns, rows: read.rows)
+      }
       for (index, key) in read.keys.enumerated() {
         let page = try reading { () throws(DatabaseError) in
           try builder.rowPage(
-            table: name, key: key, columns: read.columns, values: read.rows[index])
+            table: name, key: key, columns: read.columns, values: read.rows[index],
+            incomingCounts: incoming.counts[index])
         }
         try emit(page)
         report.rowPages += 1
-        for level in page.linkedLevels { try writeList(level) }
+        for level in page.linkedLevels {
+          try writeList(level, known: incoming.lists[level.exactKey])
+        }
       }
     }
   }
@@ -186,7 +207,6 @@ struct DatabaseSiteRun {
     try write(DatabaseSitePage.twin(of: page.file, "json"), page.json)
     for target in page.linkedFiles { links.expect(target, from: page.file) }
     links.written(page.file)
-    sitemap.append(page.file)
     report.pagesWritten += 1
     report.files += 3
     exporter.pageWritten?()

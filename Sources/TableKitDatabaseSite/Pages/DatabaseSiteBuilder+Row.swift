@@ -34,10 +34,13 @@ extension DatabaseSiteBuilder {
   ///   - key: The row's key.
   ///   - columns: The names of the row's columns.
   ///   - values: The row's values.
+  ///   - incomingCounts: The count of each of ``incomingKeys(_:)``, read already for the whole
+  ///     list page (``incomingLinks(to:columns:rows:)``), or `nil` to count them here.
   /// - Returns: The page.
   /// - Throws: `DatabaseError` naming the table whose rows could not be read.
   package func rowPage(
-    table name: String, key: [DatabaseValue], columns: [String], values: [DatabaseValue]
+    table name: String, key: [DatabaseValue], columns: [String], values: [DatabaseValue],
+    incomingCounts: [Int]? = nil
   ) throws(DatabaseError) -> DatabaseSitePage {
     let schema = try schema(name)
     let level = DatabaseSiteLevel.row(table: name, key: key)
@@ -101,8 +104,10 @@ extension DatabaseSiteBuilder {
       let matched = reference.key.referencedColumns.map { column in
         columns.firstIndex(of: column).map { values[$0] } ?? .null
       }
-      var count = 0
-      if !matched.contains(.null), matched.count == reference.key.columns.count {
+      var count = incomingCounts?[number] ?? 0
+      if incomingCounts == nil, !matched.contains(.null),
+        matched.count == reference.key.columns.count
+      {
         let statement = try statement(
           "SELECT count(*) FROM \(SQLIdentifier.quoted(reference.table)) WHERE "
             + Database.isClause(reference.key.columns), table: reference.table)

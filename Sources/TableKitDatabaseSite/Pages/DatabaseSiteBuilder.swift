@@ -26,6 +26,12 @@ package final class DatabaseSiteBuilder {
   private var rowCounts: [String: Int] = [:]
   /// Per table, every foreign key of another table (or itself) that references it.
   private var incoming: [String: [(table: String, key: ForeignKey)]] = [:]
+  /// The files of levels named lately (``file(of:)``), at most ``recentFileLimit``.
+  ///
+  /// Keyed by the levels' exact keys: levels equal as Swift compares texts are not one page.
+  private var recentFiles: [[UInt8]: String] = [:]
+  /// How many levels' files ``file(of:)`` keeps: a few list pages' worth of rows and lists.
+  private static let recentFileLimit = 4_096
   /// Prepared statements, reused row after row.
   private var statements: [String: DatabaseStatement] = [:]
 
@@ -105,8 +111,17 @@ package final class DatabaseSiteBuilder {
   }
 
   /// The file of `level`'s page, from its URL.
+  ///
+  /// A page names the same levels several times (its own, its parents in the breadcrumbs, the
+  /// rows a list page links to and whose pages come next), so the files of the last few
+  /// thousand levels are kept rather than printed and named again.
   package func file(of level: DatabaseSiteLevel) -> String {
-    naming.path(for: url(of: level)).file()
+    let key = level.exactKey
+    if let file = recentFiles[key] { return file }
+    let file = naming.path(for: url(of: level)).file()
+    if recentFiles.count >= Self.recentFileLimit { recentFiles.removeAll(keepingCapacity: true) }
+    recentFiles[key] = file
+    return file
   }
 
   /// The title of `level`'s page.

@@ -29,6 +29,8 @@ public struct StagedDirectory: Sendable {
   package let previousPath: String?
   /// The error every hard link fails with instead of trying, for the tests of the fallback.
   let linkFailure: Int32?
+  /// The folder (relative) of the last file created, whose folders are made already.
+  private let lastFolder = Locked<String?>(nil)
 
   init(path: String, reportedPath: String, previousPath: String? = nil, linkFailure: Int32? = nil) {
     self.path = path
@@ -94,7 +96,15 @@ public struct StagedDirectory: Sendable {
     guard Self.isInside(relativePath) else {
       throw SafeWriteError(path: relativePath, operation: .validatePath, code: EINVAL)
     }
-    try makeFolders(above: relativePath, reportedPath: reported)
+    // The page and its twins, or a list's rows, go into one folder one after the other: the
+    // folders above the last file are known to be made, which saves two calls a folder.
+    let folder = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+      String(relativePath[..<$0])
+    }
+    if let folder, !lastFolder.withLock({ $0 == folder }) {
+      try makeFolders(above: relativePath, reportedPath: reported)
+      lastFolder.withLock { $0 = folder }
+    }
     return try SafeWrite.attempt(.create, on: reported) { () throws(Errno) in
       try SystemCalls.open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }

@@ -29,7 +29,6 @@ struct SiteExportRun {
   /// The URL and label of the level each first-page file was given to.
   private var owners: [String: (url: String, label: String)] = [:]
   private var links = SiteLinkCheck()
-  private var sitemap = SiteSitemap()
   private var report = SiteExportReport()
   private var failedLevels: [String] = []
   private var failure: SiteExportError?
@@ -93,7 +92,7 @@ struct SiteExportRun {
     }
     if walk.reachedMaximumLevels { throw .pageLimitReached(limit: exporter.maximumPages) }
     try links.check()
-    try write("sitemap.xml", sitemap.document(baseURL: exporter.baseURL))
+    try write("sitemap.xml", SiteSitemap(pages: links.files).document(baseURL: exporter.baseURL))
     if !failedLevels.isEmpty {
       guard exporter.keepsGoing else { throw .levelsFailedToLoad(failedLevels) }
       report.failedLevels = failedLevels
@@ -173,7 +172,6 @@ struct SiteExportRun {
       output.flush()
       try write(file, collector.bytes)
       links.written(file)
-      sitemap.append(file)
       report.pagesWritten += 1
       exporter.pageWritten?()
     }

@@ -2,23 +2,26 @@
 ///
 /// The exporter tells it each link's target as it writes the link, and each file as it writes
 /// it; pages link to their ancestors, which are written after them, so the check runs once, at
-/// the end. It keeps one entry per distinct target (with the first page that linked to it),
-/// not one per link.
+/// the end. The files written are kept compactly (``SiteFileNames``, which the sitemap then
+/// lists); a target not written yet is kept with the first page that linked to it until it is
+/// written, so only the links ahead of the pages are held, not one entry per target.
 package struct SiteLinkCheck {
-  private var expected: [String: String] = [:]
-  private var files: Set<String> = []
+  private var pending: [String: String] = [:]
+  /// The files written, in no order.
+  package private(set) var files = SiteFileNames()
 
   /// An empty check.
   package init() {}
 
   /// Notes that the page `page` links to the file `target`.
   package mutating func expect(_ target: String, from page: String) {
-    if expected[target] == nil { expected[target] = page }
+    if pending[target] == nil, !files.contains(target) { pending[target] = page }
   }
 
   /// Notes that `file` was written.
   package mutating func written(_ file: String) {
     files.insert(file)
+    pending.removeValue(forKey: file)
   }
 
   /// Whether `file` was written already.
@@ -30,8 +33,7 @@ package struct SiteLinkCheck {
   ///
   /// - Throws: ``SiteExportError/danglingLink(from:to:)``.
   package func check() throws(SiteExportError) {
-    let dangling = expected.filter { !files.contains($0.key) }
-    if let first = dangling.min(by: { $0.key < $1.key }) {
+    if let first = pending.min(by: { $0.key < $1.key }) {
       throw .danglingLink(from: first.value, to: first.key)
     }
   }

@@ -106,6 +106,8 @@ public struct SitePageNaming: Hashable, Sendable {
   /// - Parameter segment: One segment of a URL's path.
   /// - Returns: A name of ASCII letters, digits, `-`, `_`, `.` and `~`, never empty, `.` or `..`.
   public func name(forSegment segment: String) -> String {
+    // The common segment (`rows`, `7`, `pages`) is its own readable part: no slug to make.
+    if Self.isPlainName(segment) { return segment }
     var readable = Self.slug(segment)
     let stem = readable.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
     let isReserved = Self.reservedNames.contains(stem)
@@ -117,6 +119,22 @@ public struct SitePageNaming: Hashable, Sendable {
     // no `.`, so the name's stem is the whole `nul-txt~…`.
     if isReserved { readable = readable.replacingOccurrences(of: ".", with: "-") }
     return (readable.isEmpty ? "page" : readable) + "~" + StableHash(segment).hexDigits(hashDigits)
+  }
+
+  /// Whether `segment` is its own name as ``name(forSegment:)`` makes it: 1 to
+  /// ``maximumReadableLength`` ASCII lower-case letters, digits and `_` (so its slug is itself,
+  /// with no `.` for an extension), not a reserved name.
+  private static func isPlainName(_ segment: String) -> Bool {
+    var count = 0
+    for byte in segment.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        count += 1
+      default: return false
+      }
+    }
+    return count > 0 && count <= maximumReadableLength && !reservedNames.contains(segment)
   }
 
   /// The readable part of a name made from `text`.

@@ -123,6 +123,18 @@ func isWindowsDeviceName(_ name: String) -> Bool {
         == String(repeating: "a", count: SitePageNaming.maximumReadableLength) + "~" + hash(long))
   }
 
+  @Test func plainSegmentsAreTheirOwnNamesUpToTheReadableLength() {
+    let hash = { (text: String) in StableHash(text).hexDigits(10) }
+    for plain in ["rows", "7", "order_items", "a1_b2", "nul_x", "con1"] {
+      #expect(naming.name(forSegment: plain) == plain)
+    }
+    let longest = String(repeating: "7", count: SitePageNaming.maximumReadableLength)
+    #expect(naming.name(forSegment: longest) == longest)
+    #expect(naming.name(forSegment: longest + "8") == longest + "~" + hash(longest + "8"))
+    #expect(naming.name(forSegment: "lpt1") == "lpt1~" + hash("lpt1"))
+    #expect(naming.name(forSegment: "sitemap") == "sitemap~" + hash("sitemap"))
+  }
+
   @Test func caseAndNormalisationVariantsGetDistinctFilesOnAnyFileSystem() {
     let composed = "caf\u{E9}"
     let decomposed = "cafe\u{301}"

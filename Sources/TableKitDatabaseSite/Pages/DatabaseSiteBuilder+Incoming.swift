@@ -1,0 +1,91 @@
+package import TableKitDatabase
+
+extension DatabaseSiteBuilder {
+  /// The links from other tables of one list page's rows, read for the whole page at once: the
+  /// counts the row pages show and the rows of the short lists they link to.
+  package struct IncomingLinks {
+    /// Per row of the page, the count of each of ``incomingKeys(_:)`` in order.
+    package var counts: [[Int]]
+    /// The filtered lists the rows link to, by their levels' ``DatabaseSiteLevel/exactKey``,
+    /// with their number of rows and, for a list of one page, its rows.
+    package var lists: [[UInt8]: (total: Int, rows: ListRows?)] = [:]
+  }
+
+  /// The most rows of filtered lists one query reads ahead for a list page (a few pages' worth,
+  /// so memory stays bounded whatever the counts).
+  private var rowsReadAhead: Int { max(rowsPerPage, 1_000) }
+
+  /// The links from other tables to each of `rows` (a page of table `name` with `columns`):
+  /// one counting query a referencing key and a hundred rows, and one query reading the rows
+  /// of the lists of one page, instead of a count and a page query for each row.
+  ///
+  /// - Parameters:
+  ///   - name: The table.
+  ///   - columns: Its columns, as the rows hold them.
+  ///   - rows: The rows of one list page.
+  /// - Returns: The counts and the lists' rows.
+  /// - Throws: `DatabaseError` naming the table that could not be read.
+  package func incomingLinks(
+    to name: String, columns: [String], rows: [[DatabaseValue]]
+  ) throws(DatabaseError) -> IncomingLinks {
+    var links = IncomingLinks(counts: rows.map { _ in [] })
+    for reference in incomingKeys(name) {
+      let indices = reference.key.referencedColumns.map { columns.firstIndex(of: $0) }
+      var asked: [Int] = []
+      var keys: [[DatabaseValue]] = []
+      for (row, values) in rows.enumerated() {
+        let matched = indices.map { $0.map { values[$0] } ?? .null }
+        guard !matched.contains(.null), matched.count == reference.key.columns.count else {
+          continue
+        }
+        asked.append(row)
+        keys.append(matched)
+      }
+      var counts = rows.map { _ in 0 }
+      if !keys.isEmpty {
+        let found = try database.counts(
+          in: reference.table, whereIs: reference.key.columns, equalEach: keys)
+        for (index, row) in asked.enumerated() { counts[row] = found[index] }
+      }
+      for row in rows.indices { links.counts[row].append(counts[row]) }
+      try readShortLists(of: reference, keys: keys, counts: asked.map { counts[$0] }, into: &links)
+    }
+    return links
+  }
+
+  /// Notes the filtered list of each key with its count, and reads the rows of those of one
+  /// page, a few hundred rows a query.
+  private func readShortLists(
+    of reference: (table: String, key: ForeignKey), keys: [[DatabaseValue]], counts: [Int],
+    into links: inout IncomingLinks
+  ) throws(DatabaseError) {
+    let schema = try schema(reference.table)
+    let readsRows = schema.kind == .table && !schema.key.isEmpty
+    var batch: [(level: DatabaseSiteLevel, key: [DatabaseValue])] = []
+    var batchRows = 0
+    func readBatch() throws(DatabaseError) {
+      guard !batch.isEmpty else { return }
+      let pages = try database.pages(
+        of: schema, whereIs: reference.key.columns, equalEach: batch.map(\.key))
+      for (index, page) in pages.enumerated() {
+        let level = batch[index].level
+        links.lists[level.exactKey]?.rows = ListRows(
+          columns: page.columns, rows: page.rows, keys: page.keys)
+      }
+      batch.removeAll(keepingCapacity: true)
+      batchRows = 0
+    }
+    for (index, key) in keys.enumerated() where counts[index] > 0 {
+      let level = DatabaseSiteLevel.filtered(
+        table: reference.table, columns: reference.key.columns, values: key, page: 1)
+      links.lists[level.exactKey] = (counts[index], nil)
+      guard readsRows, counts[index] <= rowsPerPage else { continue }
+      if batchRows + counts[index] > rowsReadAhead || batch.count == Database.keysPerBatch {
+        try readBatch()
+      }
+      batch.append((level, key))
+      batchRows += counts[index]
+    }
+    try readBatch()
+  }
+}
