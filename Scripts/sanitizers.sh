@@ -31,12 +31,13 @@ lld=(-Xswiftc -use-ld=lld)
 
 # The suites whose code or tests start threads, tasks or signal handlers, or share state behind
 # a lock: the safe writes and their signal thread, the page cache and models, the HTTP loader,
-# routing's restoration, the readers' read-ahead threads, the test kit's reporting, the exporter
-# and the checked output buffer. The rest (cells, renderers, reports, formats, the option table)
+# routing's restoration, the readers' read-ahead threads, the test kit's reporting, the exporter,
+# the database site (its files are made on a writer thread) and the checked output buffer. The rest (cells, renderers, reports, formats, the option table)
 # run on one thread and are already run under AddressSanitizer; under ThreadSanitizer they only
 # cost time (the report property test alone takes minutes there).
 thread_suites='TableKitFilesTests|TableKitModelsTests|TableKitNetworkingTests|TableKitRecordsTests'
 thread_suites+='|TableKitTestingTests|TableKitNavigationTests|TableKitDatabaseTests'
+thread_suites+='|TableKitDatabaseSiteTests'
 thread_suites+='|SiteExporterTests|OutputBufferCheckedWriteTests|TextLineRoomTests'
 
 # The ThreadSanitizer build also compiles the CSV scans on the eight-byte blocks other
