@@ -74,6 +74,7 @@ public struct Cell: Hashable, Sendable {
   ///   - isSelectable: Whether the row can be selected.
   ///   - valueCount: The number of values the row has; zero (the default) empties ``values``,
   ///     and negative counts are taken as zero.
+  @inlinable
   public mutating func prepareForReuse(
     _ text: consuming String,
     detail: consuming String? = nil,
@@ -90,7 +91,8 @@ public struct Cell: Hashable, Sendable {
     while values.count < count { values.append(.empty) }
   }
 
-  private mutating func resetFields(
+  @inlinable
+  mutating func resetFields(
     _ text: consuming String,
     detail: consuming String?,
     accessory: CellAccessory,
