@@ -100,7 +100,9 @@ public struct Cell: Hashable, Sendable {
     isSelectable: Bool
   ) {
     self.text = text
-    self.detailText = detail
+    // Most rows have no detail: assigning `nil` over `nil` would still call the runtime to
+    // release the old one.
+    if detail != nil || detailText != nil { self.detailText = detail }
     self.accessory = accessory
     self.kind = kind
     self.isSelectable = isSelectable
