@@ -74,6 +74,7 @@ public struct Cell: Hashable, Sendable {
   ///   - isSelectable: Whether the row can be selected.
   ///   - valueCount: The number of values the row has; zero (the default) empties ``values``,
   ///     and negative counts are taken as zero.
+  @inlinable
   public mutating func prepareForReuse(
     _ text: consuming String,
     detail: consuming String? = nil,
@@ -90,7 +91,8 @@ public struct Cell: Hashable, Sendable {
     while values.count < count { values.append(.empty) }
   }
 
-  private mutating func resetFields(
+  @inlinable
+  mutating func resetFields(
     _ text: consuming String,
     detail: consuming String?,
     accessory: CellAccessory,
@@ -98,7 +100,9 @@ public struct Cell: Hashable, Sendable {
     isSelectable: Bool
   ) {
     self.text = text
-    self.detailText = detail
+    // Most rows have no detail: assigning `nil` over `nil` would still call the runtime to
+    // release the old one.
+    if detail != nil || detailText != nil { self.detailText = detail }
     self.accessory = accessory
     self.kind = kind
     self.isSelectable = isSelectable

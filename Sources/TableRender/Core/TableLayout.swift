@@ -168,14 +168,45 @@ struct FormatConformances {
     private var lastType: ObjectIdentifier?
     private var lastAnswer = Answer.dependsOnValue
     private var known: [ObjectIdentifier: Answer] = [:]
+    /// The type the last `Any` was made from (``staticType(of:)``) when it is surely the value's
+    /// type, as it is for a struct or an enum; `nil` after a class, whose instances can be of a
+    /// subclass, and anything else whose value's type can differ.
+    private var lastStaticType: ObjectIdentifier?
+
+    /// The type `object` was made from: the type stored in the `Any`, read with no call to the
+    /// runtime (`type(of:)` asks the runtime for the value's type, several times the cost).
+    @inline(__always)
+    private static func staticType(of object: Any) -> ObjectIdentifier {
+      func stored<T>(_: T) -> ObjectIdentifier { ObjectIdentifier(T.self) }
+      return _openExistential(object, do: stored)
+    }
 
     mutating func check(
       _ object: Any,
       type conformsByType: (Any.Type) -> Bool,
       value conformsByValue: (Any) -> Bool
     ) -> Bool {
+      let stored = Self.staticType(of: object)
+      if stored != lastStaticType {
+        remember(object, stored: stored, type: conformsByType)
+      }
+      switch lastAnswer {
+      case .yes: return true
+      case .no: return false
+      case .dependsOnValue: return conformsByValue(object)
+      }
+    }
+
+    /// Finds (or recalls) the answer for `object`'s type, and keeps the type it was made from
+    /// at hand when that is surely its type.
+    private mutating func remember(
+      _ object: Any, stored: ObjectIdentifier, type conformsByType: (Any.Type) -> Bool
+    ) {
       let type = Swift.type(of: object)
       let key = ObjectIdentifier(type)
+      // A class's instances can be of a subclass, and an existential metatype's values are of
+      // many types: only a type that is the value's own and no class is kept.
+      lastStaticType = key == stored && !(type is AnyObject.Type) ? stored : nil
       if key != lastType {
         if let remembered = known[key] {
           lastAnswer = remembered
@@ -186,11 +217,6 @@ struct FormatConformances {
           known[key] = lastAnswer
         }
         lastType = key
-      }
-      switch lastAnswer {
-      case .yes: return true
-      case .no: return false
-      case .dependsOnValue: return conformsByValue(object)
       }
     }
   }

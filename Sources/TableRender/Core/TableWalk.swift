@@ -33,25 +33,7 @@ extension TableView {
     let dataSource = self.dataSource
     var cell = Cell("")
     if let groups = dataSource as? any GroupedStreamDataSource {
-      // Sections the stream declares as its rows pass: each starts at its first row.
-      var index = 0
-      var section = -1
-      var rowInSection = 0
-      while groups.loadRow(index) {
-        if groups.sectionOfLoadedRow != section {
-          if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
-          section = groups.sectionOfLoadedRow
-          rowInSection = 0
-          sectionHeader(section, groups.titleForHeader(inSection: section))
-        }
-        let position = TablePosition(section: section, row: rowInSection)
-        let object = groups.representedObject(at: position)
-        groups.configureCell(&cell, at: position)
-        row(position, cell, object)
-        index += 1
-        rowInSection += 1
-      }
-      if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
+      walk(groups, sectionHeader: sectionHeader, row: row, sectionFooter: sectionFooter)
       return
     }
     if let stream = dataSource as? any StreamedTableDataSource {
@@ -90,6 +72,39 @@ extension TableView {
       }
       sectionFooter(section, dataSource.titleForFooter(inSection: section))
     }
+  }
+
+  /// The walk of a stream whose rows come in groups: a section starts where the loaded row's
+  /// section changes, and ends once the next one's first row (or the end) was read.
+  ///
+  /// Out of line, so the walk of every other data source carries none of this code.
+  @inline(never)
+  private func walk(
+    _ groups: any GroupedStreamDataSource,
+    sectionHeader: (_ section: Int, _ title: String?) -> Void,
+    row: (_ position: TablePosition, _ cell: Cell, _ object: Any) -> Void,
+    sectionFooter: (_ section: Int, _ title: String?) -> Void
+  ) {
+    var cell = Cell("")
+    // Sections the stream declares as its rows pass: each starts at its first row.
+    var index = 0
+    var section = -1
+    var rowInSection = 0
+    while groups.loadRow(index) {
+      if groups.sectionOfLoadedRow != section {
+        if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
+        section = groups.sectionOfLoadedRow
+        rowInSection = 0
+        sectionHeader(section, groups.titleForHeader(inSection: section))
+      }
+      let position = TablePosition(section: section, row: rowInSection)
+      let object = groups.representedObject(at: position)
+      groups.configureCell(&cell, at: position)
+      row(position, cell, object)
+      index += 1
+      rowInSection += 1
+    }
+    if section >= 0 { sectionFooter(section, groups.titleForFooter(inSection: section)) }
   }
 }
 

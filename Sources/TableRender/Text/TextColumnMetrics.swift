@@ -58,7 +58,13 @@ package struct TextColumnMetrics {
         if alreadyHolds(decimal: number, fractionDigits: digits, column: column) { continue }
       case .integer(let number):
         if alreadyHolds(integer: number, column: column) { continue }
-      case .exactDecimal, .money, .percent, .date, .boolean, .empty:
+      case .boolean(let flag):
+        // `true` or `false`: not a number, never blank, four or five columns.
+        if column < widths.count, widths[column] >= (flag ? 4 : 5) { continue }
+      case .empty:
+        // Shows nothing: it widens no column and keeps none visible.
+        continue
+      case .exactDecimal, .money, .percent, .date:
         break
       }
       let size = TextValueWidth(values[column], tabWidth: tabWidth)

@@ -12,6 +12,16 @@ private struct Fee: TableRepresentable, TextRepresentable {
   var textValues: [CellValue] { [.text("fee"), .text("€ \(cents / 100),\(cents % 100)")] }
 }
 
+/// A row class with no text representation of its own.
+private class Entry: TableRepresentable {
+  var tableCell: Cell { Cell("base", values: [.text("base"), .text("plain")]) }
+}
+
+/// A subclass that has one: its rows show it even where they are held as an ``Entry``.
+private final class ShownEntry: Entry, TextRepresentable {
+  var textValues: [CellValue] { [.text("sub"), .text("shown")] }
+}
+
 @Suite struct TextRepresentationTests {
   private func render(_ items: [Any], representations: RepresentationRegistry = .init()) -> String {
     let dataSource = SectionedDataSource<Any>(
@@ -36,6 +46,20 @@ private struct Fee: TableRepresentable, TextRepresentable {
       dataSource: SectionedDataSource<Any>(
         items: [Fee(cents: 1250)], columns: [ColumnDefinition("what"), ColumnDefinition("amount")]))
     #expect(CSVTableRenderer(lineEnding: .lf).render(table) == "what,amount\nfee,12.50\n")
+  }
+
+  @Test func aSubclassHeldAsItsBaseClassShowsItsOwnRepresentation() {
+    // Every row is made into `Any` from the type `Entry`: the memo of which types conform must
+    // go by each value's own class, not by the type the row was stored as.
+    let entries: [Entry] = [Entry(), ShownEntry(), Entry(), ShownEntry()]
+    let expected = "what amount\n---- ------\nbase plain\nsub  shown\nbase plain\nsub  shown\n"
+    #expect(render(entries.map { $0 as Any }) == expected)
+    // Rows of a struct before and after the classes keep their own answer.
+    let mixed: [Any] = [Fee(cents: 1250), Entry(), Fee(cents: 1250), ShownEntry(), Fee(cents: 1)]
+    #expect(
+      render(mixed)
+        == "what amount\n---- -------\nfee  € 12,50\nbase plain\nfee  € 12,50\nsub  shown\nfee  € 0,1\n"
+    )
   }
 
   @Test func optionalValuesAreLookedInside() {
