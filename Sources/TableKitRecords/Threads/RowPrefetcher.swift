@@ -5,7 +5,8 @@ import TableKitFiles
 /// Reads rows on a thread of its own, in batches ahead of the renderer, so that parsing the
 /// input and writing the output run on two cores at once.
 ///
-/// Batches are large (thousands of rows), so the two threads meet rarely: an earlier version
+/// Batches are large (thousands of rows; wide rows fill a batch sooner, see
+/// ``rowsPerBatch(asked:width:)``), so the two threads meet rarely: an earlier version
 /// handed over 512 rows at a time, and on a busy machine each hand-over waited for the
 /// scheduler, which made a million rows ten times slower. Over a pipe, a batch is handed over
 /// early, before it is full, when the reader is about to wait for more input
@@ -20,7 +21,7 @@ import TableKitFiles
 /// The rules of the hand-over are ``RowPrefetcherStateMachine``'s; this class keeps it behind a
 /// ``Locked`` and runs its answers for the renderer, and the reading thread
 /// (``RowPrefetcher/Reading``) runs them for the reader.
-final class RowPrefetcher: Sendable {
+package final class RowPrefetcher: Sendable {
   /// The machine, for batches of records.
   typealias Machine = RowPrefetcherStateMachine<RecordBatch>
 
@@ -32,6 +33,12 @@ final class RowPrefetcher: Sendable {
       return false
     #endif
   }()
+
+  /// Values a full batch holds at most: a batch of wide rows holds fewer of them, so the
+  /// batches waiting take about the same memory whatever the width (4,096 rows of four columns).
+  package static let valuesPerBatch = 16_384
+  /// Rows a full batch holds at least, however wide: hand-overs stay rare (see above).
+  package static let minimumBatchRows = 256
 
   /// Rows in a full batch.
   let batchSize: Int
@@ -47,10 +54,11 @@ final class RowPrefetcher: Sendable {
   ///     ``cancel(waiting:)`` has waited for the thread to stop or the rows are over.
   ///   - input: The input the reader reads: over a pipe, its ``ByteInput/willRead`` hands over
   ///     the rows read so far; `nil` to hand over full batches only.
-  ///   - batchSize: Rows in a full batch.
+  ///   - batchSize: Rows in a full batch, at most: fewer when the rows are wide (at most
+  ///     ``valuesPerBatch`` values, and ``minimumBatchRows`` rows at least).
   ///   - depth: Batches that may wait at most.
   init(reader: any RecordReader, input: ByteInput?, batchSize: Int = 4_096, depth: Int = 3) {
-    self.batchSize = max(batchSize, 1)
+    self.batchSize = Self.rowsPerBatch(asked: batchSize, width: reader.columns.count)
     self.depth = max(depth, 1)
     machine = Locked(Machine(depth: self.depth))
     let handOff = ThreadHandOff(
@@ -58,6 +66,14 @@ final class RowPrefetcher: Sendable {
     let thread = Thread { handOff.reading.run() }
     thread.name = "tablekit reader"
     thread.start()
+  }
+
+  /// The rows a full batch holds: `asked`, or fewer when `width` values a row would make the
+  /// batch hold more than ``valuesPerBatch`` values (but never fewer than ``minimumBatchRows``
+  /// rows, nor than `asked` when it is below that).
+  package static func rowsPerBatch(asked: Int, width: Int) -> Int {
+    let bounded = max(valuesPerBatch / max(width, 1), minimumBatchRows)
+    return max(1, min(asked, bounded))
   }
 
   /// The next batch, waiting for it; `nil` after the last, or once cancelled.
