@@ -101,11 +101,27 @@ expect_output "9223372036854775807" "$db" --table ints -f csv
 expect_output "x'68656c6c6f' (5 bytes)" "$db" --query "SELECT data FROM orders WHERE id = 1" -f csv
 expect_output "../../etc/passwd" "$db" --table "../../etc/passwd" -f csv
 [ ! -e "$work/../../etc/passwd.csv" ] || fail "a table name reached the file system"
-# NULL and the empty text: both empty by default, NULL shown as --null's text when given.
+# NULL (customer 2's city) and the empty text (customer 3's) apart in every format: in CSV an
+# empty field against "", in the formats a person reads the word NULL against nothing, and
+# --null's text when given.
 "$tablekit" "$db" --query "SELECT id, city FROM customers WHERE id IN (2, 3)" -f csv --null NULL \
   | tr -d '\r' >"$work/null.csv"
 checks=$((checks + 1))
-[ "$(cat "$work/null.csv")" = $'id,city\n2,NULL\n3,' ] || fail "NULL and '' are not told apart: $(cat "$work/null.csv")"
+[ "$(cat "$work/null.csv")" = $'id,city\n2,NULL\n3,""' ] || fail "NULL and '' are not told apart: $(cat "$work/null.csv")"
+"$tablekit" "$db" --query "SELECT id, city FROM customers WHERE id IN (2, 3)" -f csv \
+  | tr -d '\r' >"$work/null.csv"
+checks=$((checks + 1))
+[ "$(cat "$work/null.csv")" = $'id,city\n2,\n3,""' ] || fail "CSV does not keep NULL and '' apart: $(cat "$work/null.csv")"
+"$tablekit" "$db" --query "SELECT id, city FROM customers WHERE id IN (2, 3)" -f markdown \
+  >"$work/null.md"
+checks=$((checks + 1))
+[ "$(cat "$work/null.md")" = $'| id | city |\n| ---: | --- |\n| 2 | NULL |\n| 3 |  |' ] \
+  || fail "Markdown does not keep NULL and '' apart: $(cat "$work/null.md")"
+for format in text html latex typst; do
+  checks=$((checks + 1))
+  "$tablekit" "$db" --query "SELECT city FROM customers WHERE id = 2" -f "$format" | grep -q NULL \
+    || fail "$format does not show NULL"
+done
 
 # Statements that would write are refused before they run; the file is unchanged.
 before=$(sha256sum "$db")

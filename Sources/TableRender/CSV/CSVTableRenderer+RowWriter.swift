@@ -88,6 +88,8 @@ extension CSVTableRenderer {
     let lineEnding: LineEnding
     /// Whether a record has one field, so that an empty one is written `""` (not a blank line).
     let isSingleField: Bool
+    /// Whether an empty text is written `""`, apart from no value.
+    let quotesEmptyText: Bool
 
     @inline(__always)
     init(_ renderer: CSVTableRenderer, fieldCount: Int) {
@@ -95,6 +97,7 @@ extension CSVTableRenderer {
       quotesSurroundingSpaces = renderer.quotesSurroundingSpaces
       lineEnding = renderer.lineEnding
       isSingleField = fieldCount == 1
+      quotesEmptyText = renderer.emptyText == .quoted
     }
 
     /// The most bytes ``store(_:at:)-(CellValue,_)`` stores for `value`, or `nil` for a text
@@ -152,7 +155,7 @@ extension CSVTableRenderer {
     )
       -> Int
     {
-      if bytes.isEmpty { return storeEmpty(at: target) }
+      if bytes.isEmpty { return quotesEmptyText ? storeQuotes(at: target) : storeEmpty(at: target) }
       return CSVEscaping.storeField(
         bytes, guardsFormulas: guardsFormulas, quotesSurroundingSpaces: quotesSurroundingSpaces,
         at: target)
@@ -162,6 +165,12 @@ extension CSVTableRenderer {
     @inline(__always)
     private func storeEmpty(at target: UnsafeMutablePointer<UInt8>) -> Int {
       guard isSingleField else { return 0 }
+      return storeQuotes(at: target)
+    }
+
+    /// `""`, an empty quoted field.
+    @inline(__always)
+    private func storeQuotes(at target: UnsafeMutablePointer<UInt8>) -> Int {
       target[0] = UInt8(ascii: "\"")
       target[1] = UInt8(ascii: "\"")
       return 2

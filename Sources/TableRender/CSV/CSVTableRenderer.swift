@@ -65,6 +65,17 @@ public struct CSVTableRenderer: TableRenderer {
     case included
   }
 
+  /// How an empty text is written, apart from no value or not.
+  public enum EmptyText: Hashable, Sendable {
+    /// An empty text is an empty field, like no value (`CellValue.empty`): what most
+    /// spreadsheets and Python's `csv` module write.
+    case unquoted
+    /// An empty text is written `""` and no value (`CellValue.empty`, a database's `NULL`) an
+    /// empty field, so a reader that tells them apart (PostgreSQL's and DuckDB's `COPY`, for
+    /// instance) gets both back.
+    case quoted
+  }
+
   /// Whether text that a spreadsheet would run as a formula is neutralised.
   public enum FormulaGuard: Hashable, Sendable {
     /// A text field a spreadsheet could read as a formula gets a leading `'`: one starting with
@@ -95,6 +106,8 @@ public struct CSVTableRenderer: TableRenderer {
   /// Whether status rows (loading, empty, failure, load more) are exported;
   /// ``StatusRows/omitted`` by default.
   public var statusRows: StatusRows
+  /// How an empty text is written; ``EmptyText/unquoted`` (alike with no value) by default.
+  public var emptyText: EmptyText
 
   /// Creates a CSV renderer.
   ///
@@ -107,15 +120,19 @@ public struct CSVTableRenderer: TableRenderer {
   ///   - quotesSurroundingSpaces: Whether fields that start or end with a space or tab are
   ///     quoted.
   ///   - statusRows: Whether status rows are left out (the default) or written.
+  ///   - emptyText: Whether an empty text is an empty field (the default) or `""`, apart from
+  ///     no value.
   public init(
     includesHeaderRow: Bool = true,
     lineEnding: LineEnding = .crlf,
     formulaGuard: FormulaGuard = .on,
     sectionColumn: String? = nil,
     quotesSurroundingSpaces: Bool = false,
-    statusRows: StatusRows = .omitted
+    statusRows: StatusRows = .omitted,
+    emptyText: EmptyText = .unquoted
   ) {
     self.statusRows = statusRows
+    self.emptyText = emptyText
     self.includesHeaderRow = includesHeaderRow
     self.lineEnding = lineEnding
     self.formulaGuard = formulaGuard
@@ -161,7 +178,10 @@ public struct CSVTableRenderer: TableRenderer {
       sectionFooter: { _, _ in
       },
       parallelRows: { source, firstRow in
-        source.consume(rowsFrom: firstRow, with: writer, into: &output)?.count
+        // Field bytes and verbatim records write an empty text as no value: rows go one by
+        // one when the two must differ.
+        guard emptyText == .unquoted else { return nil }
+        return source.consume(rowsFrom: firstRow, with: writer, into: &output)?.count
       }
     )
   }

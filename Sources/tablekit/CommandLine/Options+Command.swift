@@ -160,8 +160,8 @@ extension Options {
         .text(
           "--null", placeholder: "<text>",
           help: """
-            Show NULL as this text (NULL is an empty cell by default, the empty text too; in \
-            CSV both are empty fields unless NULL is given a text).
+            Show NULL as this text. By default NULL is the word NULL in text, Markdown, HTML, \
+            LaTeX and Typst, and in CSV an empty field while the empty text is "".
             """,
           to: \.database.nullText),
       ])

@@ -16,6 +16,17 @@ package struct OutputFormatting {
     /// An Excel workbook: binary, so it needs `-o FILE` or a standard output that is not a
     /// terminal.
     case xlsx
+
+    /// Whether a database's `NULL` is shown as a word, to set it apart from the empty text.
+    ///
+    /// So it is in the formats a person reads; CSV tells them apart by quoting (the empty text
+    /// is `""`).
+    package var showsNullAsWord: Bool {
+      switch self {
+      case .text, .markdown, .html, .latex, .typst: true
+      case .csv, .xlsx: false
+      }
+    }
   }
 
   /// The text styles, by the names the command line uses.

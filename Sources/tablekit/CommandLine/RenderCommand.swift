@@ -56,8 +56,12 @@ enum RenderCommand {
     }
     if readsDatabase, let path = options.inputPath {
       do {
+        var selection = options.database
+        if selection.nullText == nil, output.format.showsNullAsWord {
+          selection.nullText = DatabaseSelection.nullWord
+        }
         let records = try DatabaseInput.open(
-          path: path, input: options.input, selection: options.database)
+          path: path, input: options.input, selection: selection)
         controller = TableController(title: records.title, dataSource: records.dataSource)
         stream = records.stream
       } catch {
@@ -91,7 +95,9 @@ enum RenderCommand {
       ? makeReportRenderer(
         options, table: controller.table, title: controller.title, stream: stream)
       : nil
-    let renderer = reportRenderer ?? makeRenderer(options, title: controller.title)
+    let renderer =
+      reportRenderer
+      ?? makeRenderer(options, title: controller.title, readsDatabase: readsDatabase)
     if let path = output.outputPath {
       OutputFile.write(
         controller.table, with: renderer, to: path, stream: stream, ticker: ticker,
@@ -160,7 +166,16 @@ enum RenderCommand {
   }
 
   /// The renderer for the format and settings `options` ask for.
-  private static func makeRenderer(_ options: Options, title: String?) -> any TableRenderer {
+  ///
+  /// - Parameters:
+  ///   - options: The command line's options.
+  ///   - title: The table's title, if any.
+  ///   - readsDatabase: Whether the rows come from a database, whose `NULL` CSV keeps apart
+  ///     from the empty text (an empty field against `""`).
+  /// - Returns: The renderer.
+  private static func makeRenderer(_ options: Options, title: String?, readsDatabase: Bool)
+    -> any TableRenderer
+  {
     let output = options.output
     switch output.format {
     case .text:
@@ -171,7 +186,9 @@ enum RenderCommand {
     case .markdown:
       return MarkdownTableRenderer(title: title)
     case .csv:
-      return CSVTableRenderer(formulaGuard: output.formulaGuard ? .on : .off)
+      return CSVTableRenderer(
+        formulaGuard: output.formulaGuard ? .on : .off,
+        emptyText: readsDatabase ? .quoted : .unquoted)
     case .html:
       return HTMLTableRenderer(
         caption: title, mode: output.htmlFragment ? .fragment : .document(title: title ?? "Table"))

@@ -7,8 +7,13 @@ package struct DatabaseSelection {
   package var table: String?
   /// A statement that reads, whose rows to render.
   package var query: String?
-  /// The text shown for `NULL`; `nil` leaves it an empty cell.
+  /// The text shown for `NULL` (`--null`); `nil` leaves it to the format: ``nullWord`` in the
+  /// formats a person reads, no value in CSV (where the empty text is `""`) and workbooks.
   package var nullText: String?
+
+  /// How `NULL` is shown, unless `--null` says otherwise, where the format could not otherwise
+  /// tell it from the empty text: the word DuckDB's and MySQL's clients show.
+  package static let nullWord = "NULL"
   /// The argument that chose a table or a query, for the message when both are given or the
   /// input is not a database.
   var token: ArgumentToken?

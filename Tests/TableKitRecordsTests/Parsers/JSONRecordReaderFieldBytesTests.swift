@@ -63,6 +63,8 @@ import Testing
     ("csv, no formula guard", CSVTableRenderer(formulaGuard: .off)),
     ("csv, section column", CSVTableRenderer(lineEnding: .lf, sectionColumn: "part")),
     ("csv, surrounding spaces", CSVTableRenderer(quotesSurroundingSpaces: true)),
+    // Field bytes write an empty string as no value: this writer takes the rows one by one.
+    ("csv, empty text quoted", CSVTableRenderer(emptyText: .quoted)),
     ("markdown", MarkdownTableRenderer(title: "T")),
   ]
 

@@ -158,6 +158,19 @@ import Testing
     #expect(csv == "Only\r\n\"\"\r\n\"\"\r\nx\r\n")
   }
 
+  @Test func writesTheEmptyTextQuotedApartFromNoValueWhenAsked() {
+    let rows: [[CellValue]] = [["", .empty, "x"], [.empty, "", .integer(1)]]
+    let apart = render(
+      rows, columns: ["a", "b", "c"], renderer: CSVTableRenderer(emptyText: .quoted))
+    #expect(apart == "a,b,c\r\n\"\",,x\r\n,\"\",1\r\n")
+    let alike = render(rows, columns: ["a", "b", "c"], renderer: CSVTableRenderer())
+    #expect(alike == "a,b,c\r\n,,x\r\n,,1\r\n")
+    // A record's only field: `""` either way, so a record of no value is not a blank line.
+    let single = render(
+      [[""], [.empty]], columns: ["Only"], renderer: CSVTableRenderer(emptyText: .quoted))
+    #expect(single == "Only\r\n\"\"\r\n\"\"\r\n")
+  }
+
   @Test func prefersCSVRepresentationsOverCells() {
     let csv = CSVTableRenderer(lineEnding: .lf).render(
       TableView(
