@@ -193,9 +193,15 @@ package final class PatchedDirectory {
   ///   written already.
   package func keep(_ relativePath: String, fingerprint: InputFingerprint) throws(SafeWriteError) {
     let reported = reportedPath + "/" + relativePath
-    let path = SiteManifest.withBytes(of: relativePath) { Array($0) }
-    try checked(path, reported: reported)
-    guard let index = manifest.index(of: path) else {
+    // No copy of the path: this runs for nearly every file of a site.
+    let found = SiteManifest.withBytes(of: relativePath) { bytes -> Int?? in
+      guard SiteManifest.isSitePath(bytes.assumingMemoryBound(to: UInt8.self)) else { return nil }
+      return .some(manifest.index(of: bytes))
+    }
+    guard let found else {
+      throw SafeWriteError(path: reported, operation: .validatePath, code: EINVAL)
+    }
+    guard let index = found else {
       throw SafeWriteError(path: reported, operation: .inspect, code: ENOENT)
     }
     try mark(index, fingerprint: fingerprint, reported: reported)

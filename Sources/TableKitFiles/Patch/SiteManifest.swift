@@ -346,16 +346,30 @@ extension SiteManifest {
   /// empty, no empty, `.` or `..` segment, no NUL) that is not one of the export's own hidden
   /// files at the root (``SafeWrite/writtenMarker`` and every `.tablekit-…` name).
   static func isSitePath(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !path.isEmpty, !path.contains(0) else { return false }
-    let segments = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    for segment in segments {
-      guard !segment.isEmpty, !segment.elementsEqual([UInt8(ascii: ".")]),
-        !segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
-      else { return false }
+    guard !path.isEmpty else { return false }
+    // One pass, no allocation: this runs for every file of a site.
+    let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
+    var segmentStart = 0
+    for index in 0...path.count {
+      let byte = index < path.count ? path[index] : slash
+      if byte == 0 { return false }
+      guard byte == slash else { continue }
+      let length = index - segmentStart
+      if length == 0
+        || (path[segmentStart] == dot
+          && (length == 1 || (length == 2 && path[segmentStart + 1] == dot)))
+      {
+        return false
+      }
+      if segmentStart == 0 {
+        let first = UnsafeBufferPointer(rebasing: path[0..<index])
+        if first.starts(with: reservedPrefix) || first.elementsEqual(SafeWrite.writtenMarker.utf8) {
+          return false
+        }
+      }
+      segmentStart = index + 1
     }
-    guard let first = segments.first else { return false }
-    return !first.starts(with: reservedPrefix)
-      && !first.elementsEqual(SafeWrite.writtenMarker.utf8)
+    return true
   }
 
   /// The start of the names at the root that only the export's own files take.
