@@ -45,7 +45,7 @@ PY
 }
 
 make_json "$work/site.json" 0
-inodes() { find "$1" -type f ! -name .written-by-tablekit -printf '%P %i\n' | sort; }
+inodes() { find "$1" -type f ! -name .written-by-tablekit ! -name .tablekit-manifest -printf '%P %i\n' | sort; }
 run() { # label
   local label=$1 before after
   before=$(inodes "$work/site" 2>/dev/null || true)

@@ -17,7 +17,9 @@ extension SafeWrite {
   ///
   /// `fill` fills a fresh temporary sibling folder (`.NAME.tablekit-XXXXXX`, mode of the old
   /// folder or `0755` less the umask), which already holds the ``writtenMarker`` file; each
-  /// file is synced as it is closed. On success every folder of the new tree is synced and the
+  /// file is synced as it is closed. Each file written is listed, with the fingerprint its
+  /// writer gave, in a hidden manifest beside the marker (`.tablekit-manifest`), which lets a
+  /// later export update the folder in place (<doc:UpdatingAFolderInPlace>). On success every folder of the new tree is synced and the
   /// new folder is swapped into place:
   ///
   /// - Linux: `renameat2(…, RENAME_EXCHANGE)`; Darwin: `renamex_np(…, RENAME_SWAP)`. One call
@@ -76,7 +78,8 @@ extension SafeWrite {
   ///
   /// When the folder at `path` was written by TableKit, the staged folder's
   /// `StagedDirectory.previousPath` names it, so `StagedDirectory.writeFile(_:contents:failure:)`
-  /// links the files whose bytes did not change instead of writing them.
+  /// links the files whose bytes did not change instead of writing them. Every file written is
+  /// recorded in the staged folder's manifest (`SiteManifest`), finished before the swap.
   package static func directory<Result, Failure: Error>(
     at path: String, protecting inputs: [String] = [], replacesForeignFolder: Bool = false,
     exchanges: Bool = true, linkFailure: Int32? = nil, failure: (SafeWriteError) -> Failure,
@@ -97,13 +100,24 @@ extension SafeWrite {
         throw error
       }
     }
-    // The lock is held until the new tree is in place and the old one removed.
-    defer { try? SystemCalls.close(marker) }
+    // The lock is held until the new tree is in place and the old one removed; so is the lock
+    // on the replaced folder's marker, which a patch of that folder takes (`PatchedDirectory`).
+    let previousMarker = lockedPreviousMarker(of: target)
+    defer {
+      try? SystemCalls.close(marker)
+      if let previousMarker { try? SystemCalls.close(previousMarker) }
+    }
     let result: Result
+    let manifest: SiteManifest.Writer
     do {
+      manifest = try step(failure) { () throws(SafeWriteError) in
+        try attempt(.create, on: path) { () throws(Errno) in
+          try SiteManifest.Writer(creatingAt: temporary + "/" + SiteManifest.fileName)
+        }
+      }
       let staged = StagedDirectory(
         path: temporary, reportedPath: path, previousPath: StagedDirectory.previousSite(at: target),
-        linkFailure: linkFailure)
+        linkFailure: linkFailure, manifest: manifest)
       result = try fill(staged)
     } catch {
       discard(temporary)
@@ -112,6 +126,9 @@ extension SafeWrite {
     try step(failure) { () throws(SafeWriteError) in
       let replaced: String?
       do throws(SafeWriteError) {
+        try attempt(.write, on: path + "/" + SiteManifest.fileName) { () throws(Errno) in
+          try manifest.finish(synchronizes: !SystemCalls.canSynchronizeFileSystem)
+        }
         // One sync of the file system where it has the call (the files were only closed), else
         // the folders of the tree (each file was synced as it closed).
         try attempt(.synchronize, on: path) { () throws(Errno) in
@@ -131,6 +148,20 @@ extension SafeWrite {
       try attempt(.synchronizeFolder, on: path) { () throws(Errno) in try synced.get() }
     }
     return result
+  }
+
+  /// The descriptor of the marker of the folder at `target` when TableKit wrote it, locked
+  /// (`flock(2)`, waiting while a patch of that folder holds it); `nil` when there is none.
+  private static func lockedPreviousMarker(of target: Target) -> Int32? {
+    guard let previous = StagedDirectory.previousSite(at: target),
+      let descriptor = try? SystemCalls.open(
+        previous + "/" + writtenMarker, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    else { return nil }
+    guard (try? SystemCalls.lock(descriptor, waits: true)) != nil else {
+      try? SystemCalls.close(descriptor)
+      return nil
+    }
+    return descriptor
   }
 
   /// Removes the old tree that a swap left at `replaced`, whole, or throws

@@ -42,6 +42,10 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
     case removeReplaced
     /// A relative path given to ``StagedDirectory/writeFile(_:_:)`` is not inside the folder.
     case validatePath
+    /// Finishing an update of a folder in place once its journal is written (moving the new
+    /// files into place, removing the old ones): the folder holds some of the new files, and
+    /// the next update of it finishes the journal first.
+    case finishPatch
     /// ``SafeWrite/directory(at:protecting:replacesForeignFolder:_:)`` refused to replace the
     /// folder, for the reason given, before anything was read or written.
     case refuse(Refusal)
@@ -70,10 +74,11 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
   /// Whether the file or folder being replaced still holds what it held before the write.
   ///
   /// `true` for every failure before the new content is moved into place; `false` for
-  /// ``Operation/synchronizeFolder`` and ``Operation/removeReplaced``, which happen after.
+  /// ``Operation/synchronizeFolder``, ``Operation/removeReplaced`` and
+  /// ``Operation/finishPatch``, which happen after.
   public var targetIsUnchanged: Bool {
     switch operation {
-    case .synchronizeFolder, .removeReplaced: false
+    case .synchronizeFolder, .removeReplaced, .finishPatch: false
     default: true
     }
   }
@@ -95,6 +100,8 @@ public struct SafeWriteError: Error, Hashable, Sendable, CustomStringConvertible
       return "wrote \(shown), but cannot flush its folder to the disk: \(reason)"
     case .removeReplaced:
       return "wrote \(shown), but cannot remove the folder it replaced: \(reason)"
+    case .finishPatch:
+      return "cannot finish updating \(shown) in place (the next export finishes it): \(reason)"
     case .validatePath:
       return "\(shown) is not a path inside the folder: it must be relative, with no empty, "
         + "\".\" or \"..\" segment and no NUL"

@@ -20,7 +20,7 @@ extension StagedDirectory {
   package final class QueuedWrites: Sendable {
     /// What the writer thread and the callers share.
     private struct State: Sendable {
-      var queue: [(path: String, bytes: [UInt8])] = []
+      var queue: [(path: String, bytes: [UInt8], fingerprint: InputFingerprint?)] = []
       var first = 0
       var queuedBytes = 0
       var isClosed = false
@@ -34,7 +34,7 @@ extension StagedDirectory {
       case wait
       case proceed
       case failed(SafeWriteError)
-      case file(path: String, bytes: [UInt8])
+      case file(path: String, bytes: [UInt8], fingerprint: InputFingerprint?)
     }
 
     private let state = Locked(State())
@@ -52,17 +52,20 @@ extension StagedDirectory {
       thread.start()
     }
 
-    /// Queues `bytes` to be written at `path`, waiting while the queue is full.
+    /// Queues `bytes` to be written at `path`, waiting while the queue is full; `fingerprint`
+    /// is recorded with the file in the folder's manifest.
     ///
     /// - Throws: The failure of a file queued earlier, if one failed.
-    package func write(_ path: String, _ bytes: [UInt8]) throws(SafeWriteError) {
+    package func write(
+      _ path: String, _ bytes: [UInt8], fingerprint: InputFingerprint? = nil
+    ) throws(SafeWriteError) {
       let capacity = capacity
       let step = state.next(
         { state -> Step in
           if let failure = state.failure { return .failed(failure) }
           let isEmpty = state.first == state.queue.count
           guard isEmpty || state.queuedBytes + bytes.count <= capacity else { return .wait }
-          state.queue.append((path, bytes))
+          state.queue.append((path, bytes, fingerprint))
           state.queuedBytes += bytes.count
           return .proceed
         }, waitingWhile: Self.isWait)
@@ -112,11 +115,12 @@ extension StagedDirectory {
               state.queue.removeFirst(state.first)
               state.first = 0
             }
-            return .file(path: file.path, bytes: file.bytes)
+            return .file(path: file.path, bytes: file.bytes, fingerprint: file.fingerprint)
           }, waitingWhile: isWait)
-        guard case .file(let path, let bytes) = step else { return }
+        guard case .file(let path, let bytes, let fingerprint) = step else { return }
         do throws(SafeWriteError) {
-          let storage = try folder.writeFile(path, contents: bytes, failure: { $0 })
+          let storage = try folder.writeFile(
+            path, contents: bytes, fingerprint: fingerprint, failure: { $0 })
           state.withLock { $0.stored.count(storage) }
         } catch {
           state.withLock { state in

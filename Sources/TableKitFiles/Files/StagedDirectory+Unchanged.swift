@@ -49,14 +49,20 @@ extension StagedDirectory {
   /// - Parameters:
   ///   - relativePath: Where the file goes inside the folder, such as `brands/volvo.html`.
   ///   - bytes: The file's content.
+  ///   - fingerprint: What the file was made from, recorded in the folder's manifest.
   ///   - failure: Turns the safe write's error into the caller's.
   /// - Returns: Whether the file was written or linked.
   /// - Throws: What ``writeFile(_:failure:_:)`` throws, through `failure`.
   package func writeFile<Failure: Error>(
-    _ relativePath: String, contents bytes: [UInt8], failure: (SafeWriteError) -> Failure
+    _ relativePath: String, contents bytes: [UInt8], fingerprint: InputFingerprint? = nil,
+    failure: (SafeWriteError) -> Failure
   ) throws(Failure) -> Storage {
-    if linksUnchanged(relativePath, bytes) { return .linked }
-    try writeFile(relativePath, failure: failure) { (file: inout StagedFile) throws(Failure) in
+    if linksUnchanged(relativePath, bytes) {
+      manifest?.record(relativePath, fingerprint: fingerprint)
+      return .linked
+    }
+    try writeFile(relativePath, fingerprint: fingerprint, failure: failure) {
+      (file: inout StagedFile) throws(Failure) in
       try SafeWrite.step(failure) { () throws(SafeWriteError) in
         try file.write(contentsOf: bytes)
       }
@@ -143,7 +149,7 @@ extension StagedDirectory {
   }
 
   /// Whether the file open at `descriptor` holds exactly `bytes`, read once from its position.
-  private static func holds(_ bytes: [UInt8], _ descriptor: Int32) throws(Errno) -> Bool {
+  static func holds(_ bytes: [UInt8], _ descriptor: Int32) throws(Errno) -> Bool {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
     defer { buffer.deallocate() }
     var offset = 0

@@ -31,12 +31,19 @@ public struct StagedDirectory: Sendable {
   let linkFailure: Int32?
   /// The folder (relative) of the last file created, whose folders are made already.
   private let lastFolder = Locked<String?>(nil)
+  /// Where each file written is recorded with its fingerprint: the manifest the staged folder
+  /// holds (`SiteManifest`), finished before the swap.
+  let manifest: SiteManifest.Writer?
 
-  init(path: String, reportedPath: String, previousPath: String? = nil, linkFailure: Int32? = nil) {
+  init(
+    path: String, reportedPath: String, previousPath: String? = nil, linkFailure: Int32? = nil,
+    manifest: SiteManifest.Writer? = nil
+  ) {
     self.path = path
     self.reportedPath = reportedPath
     self.previousPath = previousPath
     self.linkFailure = linkFailure
+    self.manifest = manifest
   }
 
   /// Writes the file at `relativePath` inside the staged folder, creating the folders above it.
@@ -58,10 +65,14 @@ public struct StagedDirectory: Sendable {
     try writeFile(relativePath, failure: { $0 }, write)
   }
 
-  /// ``writeFile(_:_:)`` with the closure's error type kept: the safe write's own failures are
-  /// turned into `Failure` by `failure`, so no error is invented for a case that cannot happen.
+  /// ``writeFile(_:_:)`` with the closure's error type kept.
+  ///
+  /// The safe write's own failures are turned into `Failure` by `failure`, so no error is
+  /// invented for a case that cannot happen. The file is recorded in the folder's manifest
+  /// with `fingerprint` (none when `nil`).
   package func writeFile<Result, Failure: Error>(
-    _ relativePath: String, failure: (SafeWriteError) -> Failure,
+    _ relativePath: String, fingerprint: InputFingerprint? = nil,
+    failure: (SafeWriteError) -> Failure,
     _ write: (inout StagedFile) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let reported = reportedPath + "/" + relativePath
@@ -85,6 +96,7 @@ public struct StagedDirectory: Sendable {
         descriptor, path: filePath, reportedPath: reported,
         synchronizes: !SystemCalls.canSynchronizeFileSystem)
     }
+    manifest?.record(relativePath, fingerprint: fingerprint)
     return result
   }
 

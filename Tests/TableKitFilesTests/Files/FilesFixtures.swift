@@ -60,12 +60,20 @@ final class ScratchFolder {
   static let markerText =
     "This folder was written by TableKit. The next export to it replaces it whole.\n"
 
-  /// The tree of a folder `SafeWrite.directory` wrote: every file but its marker, or
-  /// `["<no marker>": …]` when the marker is missing or says something else.
+  /// The tree of a folder `SafeWrite.directory` wrote: every file but its marker and its
+  /// manifest, or `["<no marker>": …]` when the marker is missing or says something else, or
+  /// `["<manifest>": …]` when the manifest does not list exactly the tree's files.
   func writtenTree(_ folder: String) throws -> [String: String] {
     var files = try tree(folder)
     let marker = files.removeValue(forKey: SafeWrite.writtenMarker)
-    return marker == Self.markerText ? files : ["<no marker>": marker ?? "missing"]
+    guard marker == Self.markerText else { return ["<no marker>": marker ?? "missing"] }
+    let manifest = files.removeValue(forKey: SiteManifest.fileName)
+    let listed = manifest.flatMap { SiteManifest(parsing: Array($0.utf8)) }?.files.map(\.path)
+    let written = files.filter { $0.value != "<folder>" }.keys.sorted()
+    guard let listed, listed.sorted() == written else {
+      return ["<manifest>": manifest ?? "missing"]
+    }
+    return files
   }
 
   /// Marks `folder` as one TableKit wrote, as an earlier export leaves it.

@@ -35,7 +35,7 @@ import Testing
   static func identities(_ folder: String) throws -> [String: [Int]] {
     var found: [String: [Int]] = [:]
     for path in try FileManager.default.subpathsOfDirectory(atPath: folder)
-    where path != SafeWrite.writtenMarker {
+    where path != SafeWrite.writtenMarker && path != SiteManifest.fileName {
       var info = stat()
       guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
         continue
