@@ -201,7 +201,7 @@ struct DatabaseSiteRun {
     try write(page.file, collector.bytes)
     collector.removeAll()
     output = OutputBuffer(sink: collector)
-    CSVTableRenderer().render(TableView(dataSource: page.csv), into: &output)
+    CSVTableRenderer(emptyText: .quoted).render(TableView(dataSource: page.csv), into: &output)
     output.flush()
     try write(DatabaseSitePage.twin(of: page.file, "csv"), collector.bytes)
     try write(DatabaseSitePage.twin(of: page.file, "json"), page.json)

@@ -89,7 +89,7 @@ extension DatabaseSiteBuilder {
         cells.append(link(Self.visible(text, or: "(row)"), to: row, from: &page))
         rowPath = jsonPath(of: row)
       }
-      for value in values { cells.append(.value(value.cellValue)) }
+      for value in values { cells.append(.value(Self.shownCell(value))) }
       table.append(cells)
       page.csv.append(values.map { .value($0.cellValue) })
       if index > 0 { json.raw(",") }

@@ -45,7 +45,7 @@ extension DatabaseSiteBuilder {
     let schema = try schema(name)
     let level = DatabaseSiteLevel.row(table: name, key: key)
     var page = newPage(level, csvColumns: columns)
-    var shown = values.map { HTMLValue.value($0.cellValue) }
+    var shown = values.map { HTMLValue.value(Self.shownCell($0)) }
     var json = DatabaseJSON()
     json.raw("{")
     json.key("table")

@@ -145,6 +145,14 @@ package final class DatabaseSiteBuilder {
     value == .null ? "NULL" : value.displayText
   }
 
+  /// A value as a page's table shows it: `NULL` as the word, apart from the empty text.
+  ///
+  /// The empty text is an empty cell, as in the command line's text formats. The `.csv` twin keeps `NULL` an
+  /// empty field and writes the empty text `""`; the `.json` twin has `null` and `""`.
+  static func shownCell(_ value: DatabaseValue) -> CellValue {
+    value == .null ? .text("NULL") : value.cellValue
+  }
+
   /// `text`, or `fallback` when it shows nothing (a link must have a name).
   package static func visible(_ text: String, or fallback: String) -> String {
     SitePage.isVisible(text) ? text : fallback
