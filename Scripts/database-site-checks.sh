@@ -105,18 +105,20 @@ index = json.load(open(f"{site}/index.json"))
 lists = facets = rows = 0
 for table in index["tables"]:
     page = json.load(open(os.path.join(site, table["list"])))
-    assert list(page)[:6] == ["table", "page", "pages", "first_row", "last_row", "rows"], list(page)
+    keys = ["table", "page", "pages", "first_row", "last_row", "row_key", "rows"]
+    assert list(page)[:7] == keys if table["type"] == "table" else list(page)[:6] == keys[:5] + keys[6:], list(page)
     assert page["table"] == table["name"] and (page["last_row"] >= page["first_row"])
     lists += 1
     for facet in table["facets"]:
         values = json.load(open(os.path.join(site, facet["json"])))["values"]
         assert sum(v["count"] for v in values) == table["rows"], facet
         facets += 1
+    link = page.get("row_key")
     for row in page["rows"][:3]:
-        if "$row" in row:
-            twin = json.load(open(os.path.join(site, row["$row"])))
+        if link in row:
+            twin = json.load(open(os.path.join(site, row[link])))
             assert list(twin) == ["table", "key", "row", "foreign_keys", "incoming"], list(twin)
-            assert twin["row"] == {k: v for k, v in row.items() if k != "$row"}
+            assert twin["row"] == {k: v for k, v in row.items() if k != link}
             rows += 1
 print(f"ok   shop: the twins of {lists} lists, {facets} facets and {rows} rows hold the contract's keys")
 opened = subprocess.run([tablekit, "open", database, "db://tables/orders/rows/1", "-f", "markdown"],

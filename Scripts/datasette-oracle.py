@@ -12,7 +12,7 @@ gets SIGTERM if this process dies). It reads the site only through its JSON twin
 database"), and compares, for every table and view:
 
 - the index: names, types, order (by name) and row counts, against sqlite_master and Datasette;
-- every row's values: the list twins concatenated (after removing `"$row"`) against
+- every row's values: the list twins concatenated (after removing the `row_key` link) against
   `/db/table.json?_shape=array&_size=max`, following its `Link: rel="next"`; rows matched by
   primary key (or rowid) for tables and by position for views, and in the same order; each
   cell's storage class from `typeof()` through Datasette's SQL API: INTEGERs exactly, REALs as
@@ -66,6 +66,10 @@ SETTINGS = [
     ("sql_time_limit_ms", "10000"),
     ("suggest_facets", "off"),
 ]
+
+
+# Where list_rows keeps a row's link to its row page: a tuple, which no JSON key can be.
+LINK = ("row page link",)
 
 
 class CannotRun(Exception):
@@ -322,6 +326,12 @@ class Site:
                     self.report.add("list", where, f"page {number}", name, got, want, path)
                     broken = True
             last_row += len(page_rows)
+            # A row's link to its row page is under the page's `row_key` (`$row`, or more `$`
+            # while a column has that name); kept under LINK, a key no JSON column can have.
+            key = page.get("row_key")
+            for row in page_rows:
+                if key is not None and isinstance(row, dict) and key in row:
+                    row[LINK] = row.pop(key)
             rows.extend(page_rows)
             previous, path, number = path, page.get("next"), number + 1
         if total_pages is not None and number - 1 != total_pages:
@@ -414,7 +424,7 @@ def compare_row(report, table, i, ours, where, key_repr):
     if not isinstance(ours, dict):
         report.add("row", where, key_repr, None, ours, None, "a row is a JSON object")
         return
-    names = [n for n in ours if n != "$row"]
+    names = [n for n in ours if n is not LINK]
     if names != table.columns:
         report.add("row", where, key_repr, None, names, table.columns, "columns (names and order)")
     for column, theirs in table.values(i):
@@ -436,14 +446,14 @@ def compare_table(ds, site, report, tables, table, entry):
         report.add("rows", name, None, None, len(ours), len(table.rows), "rows in the list twins")
     if table.kind == "view":
         for i, row in enumerate(ours[: len(table.rows)]):
-            if isinstance(row, dict) and "$row" in row:
-                report.add("row", name, f"row {i + 1}", "$row", row["$row"], None, "a view has no row pages")
+            if isinstance(row, dict) and LINK in row:
+                report.add("row", name, f"row {i + 1}", "$row", row[LINK], None, "a view has no row pages")
             compare_row(report, table, i, row, name, f"row {i + 1}")
             report.counts["rows"] += 1
         return
     seen_keys = []
     for n, row in enumerate(ours):
-        path = row.get("$row") if isinstance(row, dict) else None
+        path = row.get(LINK) if isinstance(row, dict) else None
         if path is None:
             report.add("row", name, f"list row {n + 1}", "$row", None, "a path", "a table row links its row page")
             continue
@@ -645,9 +655,9 @@ def check_filtered(site, report, table, path, values, storages, count, where, ke
     positions = []
     for row in rows:
         if table.kind == "table" and isinstance(row, dict):
-            found = site.row_index.get(row.get("$row"))
+            found = site.row_index.get(row.get(LINK))
             if found is None or found[0] != table.name:
-                report.add("filtered list", where, key, "$row", row.get("$row"), None, f"a row of {path} that is no row page of {table.name!r}")
+                report.add("filtered list", where, key, "$row", row.get(LINK), None, f"a row of {path} that is no row page of {table.name!r}")
             else:
                 positions.append(found[1])
                 compare_row(report, table, found[1], row, f"{where} (filtered list)", table.key_dict(found[1]))

@@ -225,7 +225,8 @@ def hostile_tables(c, rng, n):
         "index",
         "%2F",
     ]
-    columns = ['id"', "../col", "<b>bold</b>", "ctl\x1b\x01", "\u202ertl", "c" * 300, "order", "a.b", "1st"]
+    columns = ['id"', "../col", "<b>bold</b>", "ctl\x1b\x01", "\u202ertl", "c" * 300, "order", "a.b",
+               "$row", "1st"]
     for t, name in enumerate(names):
         cols = [f"{q(columns[0])} INTEGER PRIMARY KEY"]
         cols += [f"{q(col)} TEXT" for col in columns[1:-1]]

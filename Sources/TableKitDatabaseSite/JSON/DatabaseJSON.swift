@@ -1,3 +1,4 @@
+import TableKit
 package import TableKitDatabase
 
 /// JSON written byte by byte, deterministically, for the site's `.json` twins.
@@ -80,9 +81,23 @@ package struct DatabaseJSON {
     }
   }
 
+  /// The key a list's rows link their row page's twin with: `$row`, or, when a column has that
+  /// name, `$row` with more `$` before it until no column has it (the list's `row_key` says
+  /// which), so the link never hides a column's value.
+  ///
+  /// - Parameter columns: The list's columns.
+  /// - Returns: The key.
+  package static func rowKey(avoiding columns: [String]) -> String {
+    var key = "$row"
+    while columns.contains(where: { ExactText.same($0, key) }) { key = "$" + key }
+    return key
+  }
+
   /// Appends a row: an object of `columns` to `values`, then, when `rowPath` is given, the key
-  /// `$row` with it.
-  package mutating func row(columns: [String], values: [DatabaseValue], rowPath: String? = nil) {
+  /// `rowKey` with it.
+  package mutating func row(
+    columns: [String], values: [DatabaseValue], rowPath: String? = nil, rowKey: String = "$row"
+  ) {
     raw("{")
     for (index, column) in columns.enumerated() {
       if index > 0 { raw(",") }
@@ -91,7 +106,7 @@ package struct DatabaseJSON {
     }
     if let rowPath {
       if !columns.isEmpty { raw(",") }
-      key("$row")
+      key(rowKey)
       string(rowPath)
     }
     raw("}")

@@ -78,7 +78,14 @@ extension DatabaseSiteBuilder {
     }
     json.raw("\"page\":\(number),\"pages\":\(pages),")
     json.raw("\"first_row\":\(read.rows.isEmpty ? 0 : first),")
-    json.raw("\"last_row\":\(read.rows.isEmpty ? 0 : last),\"rows\":[")
+    json.raw("\"last_row\":\(read.rows.isEmpty ? 0 : last),")
+    let rowKey = DatabaseJSON.rowKey(avoiding: read.columns)
+    if read.keys != nil {
+      json.key("row_key")
+      json.string(rowKey)
+      json.raw(",")
+    }
+    json.raw("\"rows\":[")
     var cells: [HTMLValue] = []
     for (index, values) in read.rows.enumerated() {
       cells.removeAll(keepingCapacity: true)
@@ -94,7 +101,7 @@ extension DatabaseSiteBuilder {
       page.csv.append(values.map { .value($0.cellValue) })
       if index > 0 { json.raw(",") }
       json.raw("\n")
-      json.row(columns: read.columns, values: values, rowPath: rowPath)
+      json.row(columns: read.columns, values: values, rowPath: rowPath, rowKey: rowKey)
     }
     json.raw("],")
     json.key("previous")
