@@ -140,6 +140,10 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       return
     }
     var after: [DatabaseValue]?
+    let stream =
+      columns.isEmpty
+      ? try reading { () throws(DatabaseError) in try builder.incomingCountStream(of: name) }
+      : nil
     for number in 1...pages {
       let read = try reading { () throws(DatabaseError) in
         columns.isEmpty
@@ -151,9 +155,11 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       try emitList(
         first, page: number, total: total,
         rows: .init(columns: read.columns, rows: read.rows, keys: read.keys))
-      guard columns.isEmpty else { continue }
+      guard let stream else { continue }
       let incoming = try reading { () throws(DatabaseError) in
-        try builder.incomingLinks(to: name, columns: read.columns, rows: read.rows)
+        try builder.incomingLinks(
+          to: name, columns: read.columns, rows: read.rows,
+          streamed: stream.counts(for: read.keys))
       }
       for (index, key) in read.keys.enumerated() {
         let values = read.rows[index]
