@@ -104,7 +104,7 @@ let package = Package(
       name: "tablekit-bench",
       dependencies: [
         "TableKit", "TableKitNavigation", "TableKitFiles", "TableKitReports", "TableRender",
-        "TableKitTesting", "TableKitArguments",
+        "TableKitTesting", "TableKitArguments", "TableKitDatabase", "TableKitDatabaseSite",
       ],
       swiftSettings: strictSettings
     ),

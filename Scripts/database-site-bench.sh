@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Times `tablekit export big.db --out site` on a generated database, then a re-export after one
 # row changed: pages/s, user and system CPU, peak RSS (`/usr/bin/time -v`), and the files the
-# re-export wrote, left unchanged and removed (what `tablekit export` prints).
+# re-export wrote, left unchanged and removed (what `tablekit export` prints); then, when
+# tablekit-bench is built beside tablekit, the CPU of an in-memory export that makes every page
+# against one that keeps the pages whose inputs' fingerprints did not change.
 #
 #   bash Scripts/database-site-bench.sh [path/to/tablekit] [rows] [folder]
 #
@@ -59,6 +61,14 @@ run() {
 run "full export" "$tablekit" export "$work/big.db" --out "$work/site"
 pages=$(find "$work/site" -name '*.html' | wc -l)
 echo "  pages: $pages, files: $(find "$work/site" -type f | wc -l)"
+cp "$work/big.db" "$work/before.db"
 sqlite3 "$work/big.db" "UPDATE orders SET note = 'changed once' WHERE id = 4242 % (SELECT count(*) FROM orders) + 1"
 run "re-export after one order's note changed" "$tablekit" export "$work/big.db" --out "$work/site"
+# The CPU of making every page against keeping those whose fingerprints did not change, in
+# memory (no disk), when tablekit-bench is built beside tablekit.
+bench="$(dirname "$tablekit")/tablekit-bench"
+if [ -x "$bench" ]; then
+  echo "== in memory: every page made, and only the changed ones ($bench --database-site-kept)"
+  "$bench" --database-site-kept "$work/before.db" "$work/big.db" | sed 's/^/  /'
+fi
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -44,6 +44,7 @@ struct BenchmarkFailure: Error {
 ZipCheck.runIfAsked(Array(CommandLine.arguments.dropFirst()))
 XLSXSample.runIfAsked(Array(CommandLine.arguments.dropFirst()))
 ReportStream.runIfAsked(Array(CommandLine.arguments.dropFirst()))
+DatabaseSiteKept.runIfAsked(Array(CommandLine.arguments.dropFirst()))
 
 let options: BenchmarkOptions
 do {

@@ -35,6 +35,20 @@ package struct ExactText: Hashable, Sendable {
     Self.hash(text, into: &hasher)
   }
 
+  /// Whether `lhs` and `rhs` have the same UTF-8 bytes: the generic comparison made for two
+  /// `String`s, whose byte counts are known at once.
+  ///
+  /// Routing compares every URL it prints with the one it reads back (`RouteURL`'s `==`); the
+  /// generic version, not specialised across modules, looked up type metadata for each pair.
+  ///
+  /// - Parameters:
+  ///   - lhs: A string.
+  ///   - rhs: Another.
+  /// - Returns: `true` when the bytes are equal.
+  package static func same(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
   /// Whether `lhs` and `rhs` have the same UTF-8 bytes.
   ///
   /// - Parameters:

@@ -73,13 +73,7 @@ public struct DatabaseSiteExporter: Sendable {
       // has is linked from it, not written) while the next page is made.
       let writes = StagedDirectory.QueuedWrites(into: staged)
       let exported = Result { () throws(DatabaseSiteError) in
-        try export(database) { (file, bytes) throws(DatabaseSiteError) in
-          do throws(SafeWriteError) {
-            try writes.write(file, bytes)
-          } catch {
-            throw .site(.cannotWrite(error))
-          }
-        }
+        try export(database, to: QueuedSiteFiles(writes: writes))
       }
       // Every queued file is written (or the writing stopped) before the folder is used.
       let stored = Result { () throws(SafeWriteError) in try writes.finish() }
@@ -100,17 +94,17 @@ public struct DatabaseSiteExporter: Sendable {
       failure: { DatabaseSiteError.site(.cannotWrite($0)) }, fill)
   }
 
-  /// Exports `database` through `write`, which is handed each file's path relative to the
-  /// site's folder and its bytes.
+  /// Exports `database` into `files`, keeping each page whose fingerprint is the one `files`
+  /// holds from a previous export, and writing the others.
   ///
-  /// - Returns: What was written.
-  /// - Throws: ``DatabaseSiteError``, from reading, the checks or `write`.
-  package func export(
-    _ database: Database,
-    writingFilesWith write:
-      @escaping (_ path: String, _ bytes: [UInt8]) throws(DatabaseSiteError)
-      -> Void
-  ) throws(DatabaseSiteError) -> DatabaseSiteReport {
+  /// - Parameters:
+  ///   - database: The database, opened to read.
+  ///   - files: Where the files go, and the previous export's fingerprints.
+  /// - Returns: What was written and kept.
+  /// - Throws: ``DatabaseSiteError``, from reading, the checks or `files`.
+  package func export<Files: DatabaseSiteFiles>(_ database: Database, to files: Files)
+    throws(DatabaseSiteError) -> DatabaseSiteReport
+  {
     let builder: DatabaseSiteBuilder
     do {
       builder = try DatabaseSiteBuilder(
@@ -119,7 +113,35 @@ public struct DatabaseSiteExporter: Sendable {
     } catch {
       throw .database(error)
     }
-    var run = DatabaseSiteRun(builder: builder, exporter: self, write: write)
+    var run: DatabaseSiteRun<Files>
+    do {
+      run = try DatabaseSiteRun(builder: builder, exporter: self, files: files)
+    } catch {
+      throw .database(error)
+    }
     return try run.run()
+  }
+}
+
+/// The files of a site written into a staged folder by its own thread; no fingerprint of a
+/// previous export is known yet, so every page is made and written.
+private struct QueuedSiteFiles: DatabaseSiteFiles {
+  let writes: StagedDirectory.QueuedWrites
+
+  func previousFingerprint(of file: String) -> InputFingerprint? { nil }
+
+  func keep(_ file: String, fingerprint: InputFingerprint) throws(DatabaseSiteError) {
+    // Only a file with a previous fingerprint is kept, and this folder knows none.
+    preconditionFailure("no previous fingerprint was given for \(file)")
+  }
+
+  func write(_ file: String, _ bytes: [UInt8], fingerprint: InputFingerprint)
+    throws(DatabaseSiteError)
+  {
+    do throws(SafeWriteError) {
+      try writes.write(file, bytes)
+    } catch {
+      throw .site(.cannotWrite(error))
+    }
   }
 }

@@ -2,10 +2,15 @@
 public struct DatabaseSiteReport: Hashable, Sendable {
   /// The tables and views published.
   public var tables = 0
-  /// The HTML pages written (index, list, row, facet and filtered list pages).
+  /// The HTML pages of the site (index, list, row, facet and filtered list pages), written or
+  /// kept.
   public var pagesWritten = 0
   /// The row pages among them.
   public var rowPages = 0
+  /// The pages among them kept from the previous export without being made again: what they
+  /// are made from (their rows, the rows they link to, the counts they show, the site's
+  /// settings and schema) is what it was then.
+  public var pagesKept = 0
   /// Every file of the site: the pages, their `.csv` and `.json` twins, and the sitemap.
   public var files = 0
   /// The files written to the folder: new, or with other bytes than the site they replace had.

@@ -1,5 +1,6 @@
 import TableKit
 import TableKitDatabase
+import TableKitFiles
 import TableRender
 
 /// One export of a database's site in progress: it asks the builder for each page in turn,
@@ -8,22 +9,29 @@ import TableRender
 /// Lists are read a page at a time (keyset pagination for tables, one pass for views), and
 /// each row's page is written as its list page's rows are read, so memory holds one list page,
 /// never a table; only the file names are kept (compactly), for the link check and the sitemap.
-struct DatabaseSiteRun {
+///
+/// Each page's fingerprint (``DatabaseSiteFingerprints``) is made from what was read for it
+/// before it is built; a page whose fingerprint is the one `files` stored for it last time is
+/// kept, not built. Its links need no check: they follow from the same inputs, which say that
+/// each page it links to exists (a referenced row was found, a count is not zero), and that
+/// page is written or kept in this run.
+struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
   let builder: DatabaseSiteBuilder
   let exporter: DatabaseSiteExporter
-  let write: (String, [UInt8]) throws(DatabaseSiteError) -> Void
+  let files: Files
+  private let fingerprints: DatabaseSiteFingerprints
   private var links = SiteLinkCheck()
   private var report = DatabaseSiteReport()
   private let template: SitePageTemplate
   private let collector = ByteCollector()
 
   init(
-    builder: DatabaseSiteBuilder, exporter: DatabaseSiteExporter,
-    write: @escaping (String, [UInt8]) throws(DatabaseSiteError) -> Void
-  ) {
+    builder: DatabaseSiteBuilder, exporter: DatabaseSiteExporter, files: Files
+  ) throws(DatabaseError) {
     self.builder = builder
     self.exporter = exporter
-    self.write = write
+    self.files = files
+    fingerprints = try DatabaseSiteFingerprints(builder: builder, exporter: exporter)
     template = SitePageTemplate(
       language: exporter.language, siteTitle: exporter.siteTitle, baseURL: exporter.baseURL)
   }
@@ -31,16 +39,34 @@ struct DatabaseSiteRun {
   /// Writes every page, checks the links, writes the sitemap.
   mutating func run() throws(DatabaseSiteError) -> DatabaseSiteReport {
     let builder = builder
-    try emit(try reading { () throws(DatabaseError) in try builder.indexPage() })
+    let index = try reading { () throws(DatabaseError) in
+      var counts: [Int] = []
+      var facets: [[String]] = []
+      for entry in builder.entries {
+        counts.append(try builder.rowCount(entry.name))
+        facets.append(try builder.facets(entry.name))
+      }
+      return fingerprints.index(counts: counts, facets: facets)
+    }
+    if !(try keep(.index, index)) {
+      try emit(try reading { () throws(DatabaseError) in try builder.indexPage() }, index)
+    }
     for entry in builder.entries {
       report.tables += 1
       try writeList(.list(table: entry.name, page: 1))
       for column in try reading({ () throws(DatabaseError) in try builder.facets(entry.name) }) {
-        let facet = try reading { () throws(DatabaseError) in
-          try builder.facetPage(table: entry.name, column: column)
+        let values = try reading { () throws(DatabaseError) in
+          try builder.database.facetValues(of: entry.name, column: column)
         }
-        try emit(facet)
-        for level in facet.linkedLevels { try writeList(level) }
+        let fingerprint = fingerprints.facet(table: entry.name, column: column, values: values)
+        if !(try keep(.facet(table: entry.name, column: column), fingerprint)) {
+          try emit(
+            builder.facetPage(table: entry.name, column: column, values: values), fingerprint)
+        }
+        for (value, _) in values {
+          try writeList(
+            DatabaseSiteBuilder.facetList(table: entry.name, column: column, value: value))
+        }
       }
     }
     do throws(SiteExportError) {
@@ -48,7 +74,13 @@ struct DatabaseSiteRun {
     } catch {
       throw .site(error)
     }
-    try write("sitemap.xml", SiteSitemap(pages: links.files).document(baseURL: exporter.baseURL))
+    let sitemap = SiteSitemap(pages: links.files).document(baseURL: exporter.baseURL)
+    let fingerprint = fingerprints.sitemap(sitemap)
+    if files.previousFingerprint(of: "sitemap.xml") == fingerprint {
+      try files.keep("sitemap.xml", fingerprint: fingerprint)
+    } else {
+      try files.write("sitemap.xml", sitemap, fingerprint: fingerprint)
+    }
     report.files += 1
     return report
   }
@@ -108,6 +140,10 @@ struct DatabaseSiteRun {
       return
     }
     var after: [DatabaseValue]?
+    let stream =
+      columns.isEmpty
+      ? try reading { () throws(DatabaseError) in try builder.incomingCountStream(of: name) }
+      : nil
     for number in 1...pages {
       let read = try reading { () throws(DatabaseError) in
         columns.isEmpty
@@ -119,19 +155,36 @@ struct DatabaseSiteRun {
       try emitList(
         first, page: number, total: total,
         rows: .init(columns: read.columns, rows: read.rows, keys: read.keys))
-      guard columns.isEmpty else { continue }
+      guard let stream else { continue }
       let incoming = try reading { () throws(DatabaseError) in
-        try builder.incomingLinks(to: name, columns: read.columns, rows: read.rows)
+        try builder.incomingLinks(
+          to: name, columns: read.columns, rows: read.rows,
+          streamed: stream.counts(for: read.keys))
       }
       for (index, key) in read.keys.enumerated() {
-        let page = try reading { () throws(DatabaseError) in
-          try builder.rowPage(
-            table: name, key: key, columns: read.columns, values: read.rows[index],
-            incomingCounts: incoming.counts[index])
+        let values = read.rows[index]
+        let counts = incoming.counts[index]
+        let targets = try reading { () throws(DatabaseError) in
+          try builder.targets(table: name, columns: read.columns, values: values)
         }
-        try emit(page)
+        let fingerprint = fingerprints.row(
+          table: name, key: key, columns: read.columns, values: values, targets: targets,
+          incomingCounts: counts)
+        var linked: [DatabaseSiteLevel]
+        if try keep(.row(table: name, key: key), fingerprint) {
+          linked = builder.incomingLists(
+            table: name, columns: read.columns, values: values, counts: counts)
+        } else {
+          let page = try reading { () throws(DatabaseError) in
+            try builder.rowPage(
+              table: name, key: key, columns: read.columns, values: values, targets: targets,
+              incomingCounts: counts)
+          }
+          try emit(page, fingerprint)
+          linked = page.linkedLevels
+        }
         report.rowPages += 1
-        for level in page.linkedLevels {
+        for level in linked {
           try writeList(level, known: incoming.lists[level.exactKey])
         }
       }
@@ -181,34 +234,65 @@ struct DatabaseSiteRun {
       level = .list(table: first.table ?? "", page: number)
     }
     let builder = builder
+    let facets = try reading { () throws(DatabaseError) in try builder.facets(first.table ?? "") }
+    let fingerprint = fingerprints.list(level, total: total, rows: rows, facets: facets)
+    guard !(try keep(level, fingerprint)) else { return }
     try emit(
       try reading { () throws(DatabaseError) in
         try builder.listPage(level, rows: rows, total: total)
-      })
+      }, fingerprint)
+  }
+
+  /// Keeps the files of `level`'s page when `fingerprint` is the one stored for them.
+  ///
+  /// - Returns: Whether the page was kept; when not, build it and ``emit(_:_:)`` it.
+  private mutating func keep(_ level: DatabaseSiteLevel, _ fingerprint: InputFingerprint)
+    throws(DatabaseSiteError) -> Bool
+  {
+    let file = builder.file(of: level)
+    guard files.previousFingerprint(of: file) == fingerprint else { return false }
+    try noteWritten(file, level: level)
+    try files.keep(file, fingerprint: fingerprint)
+    try files.keep(DatabaseSitePage.twin(of: file, "csv"), fingerprint: fingerprint)
+    try files.keep(DatabaseSitePage.twin(of: file, "json"), fingerprint: fingerprint)
+    report.pagesKept += 1
+    exporter.pageWritten?()
+    return true
   }
 
   /// Writes `page`, its `.csv` and `.json` twins, and notes its links.
-  private mutating func emit(_ page: DatabaseSitePage) throws(DatabaseSiteError) {
-    if links.hasWritten(page.file) {
-      throw .site(
-        .pathCollision(
-          path: page.file, first: "another level", second: builder.url(of: page.level)))
-    }
+  private mutating func emit(_ page: DatabaseSitePage, _ fingerprint: InputFingerprint)
+    throws(DatabaseSiteError)
+  {
+    try noteWritten(page.file, level: page.level)
     collector.removeAll()
     var output = OutputBuffer(sink: collector)
     template.write(page.sitePage, sections: page.templateSections, into: &output)
     output.flush()
-    try write(page.file, collector.bytes)
+    try files.write(page.file, collector.bytes, fingerprint: fingerprint)
     collector.removeAll()
     output = OutputBuffer(sink: collector)
     CSVTableRenderer(emptyText: .quoted).render(TableView(dataSource: page.csv), into: &output)
     output.flush()
-    try write(DatabaseSitePage.twin(of: page.file, "csv"), collector.bytes)
-    try write(DatabaseSitePage.twin(of: page.file, "json"), page.json)
+    try files.write(
+      DatabaseSitePage.twin(of: page.file, "csv"), collector.bytes, fingerprint: fingerprint)
+    try files.write(
+      DatabaseSitePage.twin(of: page.file, "json"), page.json, fingerprint: fingerprint)
     for target in page.linkedFiles { links.expect(target, from: page.file) }
-    links.written(page.file)
+    exporter.pageWritten?()
+  }
+
+  /// Notes `file`, the page of `level`, as written: in the sitemap, and a target links may
+  /// have; a file a page has already been given is a collision.
+  private mutating func noteWritten(_ file: String, level: DatabaseSiteLevel)
+    throws(DatabaseSiteError)
+  {
+    if links.hasWritten(file) {
+      throw .site(
+        .pathCollision(path: file, first: "another level", second: builder.url(of: level)))
+    }
+    links.written(file)
     report.pagesWritten += 1
     report.files += 3
-    exporter.pageWritten?()
   }
 }

@@ -1,6 +1,11 @@
 package import TableKitDatabase
 
 extension DatabaseSiteBuilder {
+  /// The counts of the rows referencing each row of table `name`, for its list pages in order.
+  package func incomingCountStream(of name: String) throws(DatabaseError) -> IncomingCountStream {
+    IncomingCountStream(database: database, table: try schema(name), references: incomingKeys(name))
+  }
+
   /// The links from other tables of one list page's rows, read for the whole page at once: the
   /// counts the row pages show and the rows of the short lists they link to.
   package struct IncomingLinks {
@@ -23,13 +28,15 @@ extension DatabaseSiteBuilder {
   ///   - name: The table.
   ///   - columns: Its columns, as the rows hold them.
   ///   - rows: The rows of one list page.
+  ///   - streamed: Per key of ``incomingKeys(_:)``, the counts of the rows an
+  ///     ``IncomingCountStream`` read, or `nil` to count them here.
   /// - Returns: The counts and the lists' rows.
   /// - Throws: `DatabaseError` naming the table that could not be read.
   package func incomingLinks(
-    to name: String, columns: [String], rows: [[DatabaseValue]]
+    to name: String, columns: [String], rows: [[DatabaseValue]], streamed: [[Int]?] = []
   ) throws(DatabaseError) -> IncomingLinks {
     var links = IncomingLinks(counts: rows.map { _ in [] })
-    for reference in incomingKeys(name) {
+    for (number, reference) in incomingKeys(name).enumerated() {
       let indices = reference.key.referencedColumns.map { columns.firstIndex(of: $0) }
       var asked: [Int] = []
       var keys: [[DatabaseValue]] = []
@@ -42,7 +49,9 @@ extension DatabaseSiteBuilder {
         keys.append(matched)
       }
       var counts = rows.map { _ in 0 }
-      if !keys.isEmpty {
+      if number < streamed.count, let streamed = streamed[number] {
+        for row in asked { counts[row] = streamed[row] }
+      } else if !keys.isEmpty {
         let found = try database.counts(
           in: reference.table, whereIs: reference.key.columns, equalEach: keys)
         for (index, row) in asked.enumerated() { counts[row] = found[index] }

@@ -61,6 +61,15 @@ extension DatabaseSiteBuilder {
   package func facetPage(table name: String, column: String) throws(DatabaseError)
     -> DatabaseSitePage
   {
+    facetPage(
+      table: name, column: column, values: try database.facetValues(of: name, column: column))
+  }
+
+  /// The page of a facet whose values and counts `values` holds (read by
+  /// `Database.facetValues(of:column:)`).
+  package func facetPage(
+    table name: String, column: String, values: [(value: DatabaseValue, count: Int)]
+  ) -> DatabaseSitePage {
     var page = newPage(.facet(table: name, column: column), csvColumns: ["value", "count"])
     let table = DatabaseSiteTable(columns: ["Value", "Rows"])
     var json = DatabaseJSON()
@@ -73,10 +82,8 @@ extension DatabaseSiteBuilder {
     json.raw(",")
     json.key("values")
     json.raw("[")
-    let values = try database.facetValues(of: name, column: column)
     for (index, (value, count)) in values.enumerated() {
-      let list = DatabaseSiteLevel.filtered(
-        table: name, columns: [column], values: [value], page: 1)
+      let list = Self.facetList(table: name, column: column, value: value)
       table.append([
         link(Self.visible(Self.shown(value), or: "(empty text)"), to: list, from: &page),
         .value(.integer(count)),
@@ -99,5 +106,13 @@ extension DatabaseSiteBuilder {
     page.sections = [(nil, table)]
     page.json = json.bytes
     return page
+  }
+
+  /// The first page of the rows of `table` whose `column` is `value`, which a facet page links
+  /// to.
+  package static func facetList(table: String, column: String, value: DatabaseValue)
+    -> DatabaseSiteLevel
+  {
+    .filtered(table: table, columns: [column], values: [value], page: 1)
   }
 }

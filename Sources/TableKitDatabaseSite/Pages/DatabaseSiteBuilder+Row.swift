@@ -20,6 +20,63 @@ extension DatabaseSiteBuilder {
     return try statement.step() ? statement.values : nil
   }
 
+  /// The key of the row each foreign key of `table` references from the row whose `columns`
+  /// hold `values`, in the order of the keys: `nil` for a dangling reference or a `NULL`.
+  ///
+  /// - Parameters:
+  ///   - name: The table.
+  ///   - columns: The names of the row's columns.
+  ///   - values: The row's values.
+  /// - Returns: One target a foreign key.
+  /// - Throws: `DatabaseError` naming the table whose rows could not be read.
+  package func targets(table name: String, columns: [String], values: [DatabaseValue])
+    throws(DatabaseError) -> [[DatabaseValue]?]
+  {
+    var targets: [[DatabaseValue]?] = []
+    for foreignKey in try schema(name).foreignKeys {
+      targets.append(
+        try target(of: foreignKey, values: Self.values(of: foreignKey.columns, columns, values)))
+    }
+    return targets
+  }
+
+  /// The values of `wanted` among a row's `columns` and `values` (`NULL` for a column the row
+  /// lacks).
+  private static func values(
+    of wanted: [String], _ columns: [String], _ values: [DatabaseValue]
+  ) -> [DatabaseValue] {
+    wanted.map { column in columns.firstIndex(of: column).map { values[$0] } ?? .null }
+  }
+
+  /// The filtered lists a row page links to from "links from other tables": per key of
+  /// ``incomingKeys(_:)`` that `counts` gives rows, the first page of those rows.
+  ///
+  /// - Parameters:
+  ///   - name: The table.
+  ///   - columns: The names of the row's columns.
+  ///   - values: The row's values.
+  ///   - counts: The count of each incoming key's rows.
+  /// - Returns: The lists' first pages, in the order of the keys.
+  package func incomingLists(
+    table name: String, columns: [String], values: [DatabaseValue], counts: [Int]
+  ) -> [DatabaseSiteLevel] {
+    zip(incomingKeys(name), counts).compactMap { reference, count in
+      incomingList(
+        reference, matched: Self.values(of: reference.key.referencedColumns, columns, values),
+        count: count)
+    }
+  }
+
+  /// The first page of the rows of `reference` whose key is `matched`, or `nil` when `count`
+  /// says there are none.
+  private func incomingList(
+    _ reference: (table: String, key: ForeignKey), matched: [DatabaseValue], count: Int
+  ) -> DatabaseSiteLevel? {
+    count == 0
+      ? nil
+      : .filtered(table: reference.table, columns: reference.key.columns, values: matched, page: 1)
+  }
+
   /// The schema of `table`, or `nil` when there is no such table or view.
   private func schemas(_ table: String) -> TableSchema? {
     try? schema(table)
@@ -34,15 +91,21 @@ extension DatabaseSiteBuilder {
   ///   - key: The row's key.
   ///   - columns: The names of the row's columns.
   ///   - values: The row's values.
+  ///   - targets: The key of the row each foreign key references (``targets(table:columns:values:)``),
+  ///     or `nil` to look them up here.
   ///   - incomingCounts: The count of each of ``incomingKeys(_:)``, read already for the whole
   ///     list page (``incomingLinks(to:columns:rows:)``), or `nil` to count them here.
   /// - Returns: The page.
   /// - Throws: `DatabaseError` naming the table whose rows could not be read.
   package func rowPage(
     table name: String, key: [DatabaseValue], columns: [String], values: [DatabaseValue],
-    incomingCounts: [Int]? = nil
+    targets: [[DatabaseValue]?]? = nil, incomingCounts: [Int]? = nil
   ) throws(DatabaseError) -> DatabaseSitePage {
     let schema = try schema(name)
+    var targets = targets ?? []
+    if targets.count != schema.foreignKeys.count {
+      targets = try self.targets(table: name, columns: columns, values: values)
+    }
     let level = DatabaseSiteLevel.row(table: name, key: key)
     var page = newPage(level, csvColumns: columns)
     var shown = values.map { HTMLValue.value(Self.shownCell($0)) }
@@ -62,8 +125,7 @@ extension DatabaseSiteBuilder {
     for (number, foreignKey) in schema.foreignKeys.enumerated() {
       let indices = foreignKey.columns.map { columns.firstIndex(of: $0) }
       let keyValues = indices.map { $0.map { values[$0] } ?? .null }
-      let target = try self.target(of: foreignKey, values: keyValues)
-      let targetLevel = target.map {
+      let targetLevel = targets[number].map {
         DatabaseSiteLevel.row(table: foreignKey.referencedTable, key: $0)
       }
       for index in indices.compactMap({ $0 }) where values[index] != .null {
@@ -101,9 +163,7 @@ extension DatabaseSiteBuilder {
     json.raw("[")
     let links = DatabaseSiteTable(columns: ["Table", "Columns", "Rows"])
     for (number, reference) in incomingKeys(name).enumerated() {
-      let matched = reference.key.referencedColumns.map { column in
-        columns.firstIndex(of: column).map { values[$0] } ?? .null
-      }
+      let matched = Self.values(of: reference.key.referencedColumns, columns, values)
       var count = incomingCounts?[number] ?? 0
       if incomingCounts == nil, !matched.contains(.null),
         matched.count == reference.key.columns.count
@@ -116,11 +176,7 @@ extension DatabaseSiteBuilder {
           count = Int(found)
         }
       }
-      let list =
-        count == 0
-        ? nil
-        : DatabaseSiteLevel.filtered(
-          table: reference.table, columns: reference.key.columns, values: matched, page: 1)
+      let list = incomingList(reference, matched: matched, count: count)
       links.append([
         .value(.text(reference.table)),
         .value(.text(reference.key.columns.joined(separator: ", "))),

@@ -41,13 +41,19 @@ struct SiteFixture {
 
   /// Every file of the site, by path relative to its folder, with `rowsPerPage` rows a page.
   func export(rowsPerPage: Int = 100) throws -> [String: [UInt8]] {
+    try export(rowsPerPage: rowsPerPage, over: [:]).files.files.mapValues(\.bytes)
+  }
+
+  /// Every file of the site with its fingerprint, and what the export reported, keeping the
+  /// pages of `previous` (an earlier export's files) whose fingerprints did not change.
+  func export(rowsPerPage: Int = 100, over previous: [String: MemorySiteFiles.File]) throws
+    -> (files: MemorySiteFiles, report: DatabaseSiteReport)
+  {
     let database = try Database(path: path)
-    var files: [String: [UInt8]] = [:]
+    let files = MemorySiteFiles(previous: previous)
     let exporter = DatabaseSiteExporter(siteTitle: "Test", rowsPerPage: rowsPerPage)
-    _ = try exporter.export(database) { file, bytes throws(DatabaseSiteError) in
-      files[file] = bytes
-    }
-    return files
+    let report = try exporter.export(database, to: files)
+    return (files, report)
   }
 }
 
