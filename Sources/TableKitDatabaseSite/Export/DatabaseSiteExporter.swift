@@ -2,6 +2,12 @@ public import TableKitDatabase
 import TableKitFiles
 import TableRender
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Publishes a SQLite database as a static site: its tables, rows and foreign keys as linked
 /// pages, each with `.csv` and `.json` twins.
 ///
@@ -41,6 +47,15 @@ public struct DatabaseSiteExporter: Sendable {
   public var inputPaths: [String] = []
   /// Whether a non-empty folder TableKit did not write may be replaced.
   public var replacesForeignFolder = false
+  /// Whether an export over a site TableKit wrote makes the whole site again in a new folder
+  /// and swaps it in one step, rather than updating it in place; `false` by default.
+  ///
+  /// In place, the pages whose inputs did not change are neither made nor touched, and only
+  /// files whose bytes changed are replaced, each in one step, after every new file is written
+  /// and synced; a reader may see some changed pages new and others old while the renames run
+  /// (an export cut short there is finished by the next one). The whole-folder swap never
+  /// shows a mix, but makes every page and links every unchanged file into the new folder.
+  public var replacesWholeFolder = false
   /// Called after each page is written, for a progress line.
   package var pageWritten: (@Sendable () -> Void)?
 
@@ -68,6 +83,16 @@ public struct DatabaseSiteExporter: Sendable {
   public func export(_ database: Database, toDirectory path: String)
     throws(DatabaseSiteError) -> DatabaseSiteReport
   {
+    let inputs = inputPaths + [database.path]
+    if !replacesWholeFolder {
+      let patch: PatchedDirectory?
+      do throws(SafeWriteError) {
+        patch = try PatchedDirectory.open(at: path, protecting: inputs)
+      } catch {
+        throw .site(.cannotWrite(error))
+      }
+      if let patch, let report = try exportChanges(database, into: patch) { return report }
+    }
     let fill = { (staged: StagedDirectory) throws(DatabaseSiteError) in
       // A thread of its own creates the files (a file whose bytes the replaced site already
       // has is linked from it, not written) while the next page is made.
@@ -89,9 +114,40 @@ public struct DatabaseSiteExporter: Sendable {
       return report
     }
     return try SafeWrite.directory(
-      at: path, protecting: inputPaths + [database.path],
+      at: path, protecting: inputs,
       replacesForeignFolder: replacesForeignFolder,
       failure: { DatabaseSiteError.site(.cannotWrite($0)) }, fill)
+  }
+
+  /// Updates the site a previous export left in `patch`: the pages whose fingerprints match
+  /// are kept as they are, the others made, and only files whose bytes changed are replaced.
+  ///
+  /// - Returns: What was written, or `nil` when a file must become a folder or a folder a
+  ///   file (a table renamed onto a page's name): the caller then writes the folder whole.
+  ///   Nothing is changed before the commit, so the folder is as it was.
+  /// - Throws: ``DatabaseSiteError``; before the commit the folder is as it was, and a commit
+  ///   cut short is finished by the next export.
+  private func exportChanges(_ database: Database, into patch: PatchedDirectory)
+    throws(DatabaseSiteError) -> DatabaseSiteReport?
+  {
+    var report: DatabaseSiteReport
+    do {
+      report = try export(database, to: PatchedSiteFiles(patch: patch))
+    } catch .site(.cannotWrite(let failure))
+      where failure.code == ENOTDIR || failure.code == EISDIR
+    {
+      return nil
+    }
+    let counts: PatchedDirectory.Counts
+    do throws(SafeWriteError) {
+      counts = try patch.commit()
+    } catch {
+      throw .site(.cannotWrite(error))
+    }
+    report.filesWritten = counts.written
+    report.filesUnchanged = counts.unchanged
+    report.filesRemoved = counts.removed
+    return report
   }
 
   /// Exports `database` into `files`, keeping each page whose fingerprint is the one `files`
@@ -131,15 +187,44 @@ private struct QueuedSiteFiles: DatabaseSiteFiles {
   func previousFingerprint(of file: String) -> InputFingerprint? { nil }
 
   func keep(_ file: String, fingerprint: InputFingerprint) throws(DatabaseSiteError) {
-    // Only a file with a previous fingerprint is kept, and this folder knows none.
-    preconditionFailure("no previous fingerprint was given for \(file)")
+    // Only a file with a previous fingerprint is kept, and this folder knows none: never
+    // called, and an error rather than a trap if it were.
+    throw .site(.cannotWrite(SafeWriteError(path: file, operation: .inspect, code: ENOENT)))
   }
 
   func write(_ file: String, _ bytes: [UInt8], fingerprint: InputFingerprint)
     throws(DatabaseSiteError)
   {
     do throws(SafeWriteError) {
-      try writes.write(file, bytes)
+      try writes.write(file, bytes, fingerprint: fingerprint)
+    } catch {
+      throw .site(.cannotWrite(error))
+    }
+  }
+}
+
+/// The files of a site updated in place: a page whose fingerprint the previous export
+/// recorded is kept, the others written where their bytes changed.
+private struct PatchedSiteFiles: DatabaseSiteFiles {
+  let patch: PatchedDirectory
+
+  func previousFingerprint(of file: String) -> InputFingerprint? {
+    patch.previousFingerprint(of: file)
+  }
+
+  func keep(_ file: String, fingerprint: InputFingerprint) throws(DatabaseSiteError) {
+    do throws(SafeWriteError) {
+      try patch.keep(file, fingerprint: fingerprint)
+    } catch {
+      throw .site(.cannotWrite(error))
+    }
+  }
+
+  func write(_ file: String, _ bytes: [UInt8], fingerprint: InputFingerprint)
+    throws(DatabaseSiteError)
+  {
+    do throws(SafeWriteError) {
+      try patch.write(file, bytes, fingerprint: fingerprint)
     } catch {
       throw .site(.cannotWrite(error))
     }

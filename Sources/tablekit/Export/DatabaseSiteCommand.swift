@@ -22,6 +22,7 @@ enum DatabaseSiteCommand {
       baseURL: options.baseURL)
     exporter.inputPaths = [path]
     exporter.replacesForeignFolder = options.replacesForeignFolder
+    exporter.replacesWholeFolder = options.replacesWholeFolder
     let (ticker, pageWritten) = ProgressTicker.pages(options.progress)
     exporter.pageWritten = pageWritten
     let report: DatabaseSiteReport

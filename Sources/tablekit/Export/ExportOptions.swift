@@ -19,6 +19,9 @@ package struct ExportOptions: ParsableOptions {
   package var baseURL: String?
   package var keepsGoing = false
   package var replacesForeignFolder = false
+  /// Whether a database's site is written whole and swapped in one step (`--whole-folder`),
+  /// not updated in place.
+  package var replacesWholeFolder = false
   package var rowsPerPage = 100
   package var maximumDepth = 32
   package var maximumPages = 100_000
@@ -184,6 +187,15 @@ package struct ExportOptions: ParsableOptions {
                 (never the current directory, a folder above it or the input's folder).
                 """,
               sets: \.replacesForeignFolder),
+            .flag(
+              "--whole-folder",
+              help: """
+                Over a database's site an earlier export wrote, make every page again in a \
+                new folder and swap it in one step (never a mix of old and new pages) instead \
+                of updating in place only the pages whose rows changed. Other sites are \
+                always written whole.
+                """,
+              sets: \.replacesWholeFolder),
           ] + ProgressChoice.options.map { $0.lifted(\.progress) })
       ],
       examples: [

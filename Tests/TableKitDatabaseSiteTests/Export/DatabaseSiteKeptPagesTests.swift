@@ -46,7 +46,7 @@ import Testing
 
   @Test func keptPagesAreExactlyWhatAFullExportWrites() throws {
     var random = SplitMix64(seed: 38_5)
-    let mutations = (0..<240).map { _ in Self.mutation(&random) }
+    let mutations = (0..<120).map { _ in Self.mutation(&random) }
     let snapshots = try Snapshots(Self.shop, mutations: mutations)
     defer { snapshots.remove() }
     var previous = try Self.export(snapshots.path(0), over: [:]).files.files
