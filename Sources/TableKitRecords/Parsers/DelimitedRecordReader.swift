@@ -64,6 +64,10 @@ package struct DelimitedRecordReader: RecordReader {
   private var stopOffset = Int.max
   /// The columns whose type the command line declared, by index (``declareTypes(_:)``).
   private var typedColumns: [(index: Int, parser: ValueParser)] = []
+  /// Whether each column's type is declared: its fields are read as text, with no inference, for
+  /// its parser to read (what inference finds is written back as it was read, so the parser sees
+  /// the same text either way, and no number is read and written again before it).
+  private var declaredColumns: [Bool] = []
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -180,12 +184,14 @@ package struct DelimitedRecordReader: RecordReader {
     throws(TableInputError)
   {
     typedColumns = []
+    declaredColumns = Array(repeating: false, count: columns.count)
     for (column, parser) in types {
       guard let index = columns.firstIndex(of: column) else {
         throw TableInputError(
           path: input.name, position: nil, reason: .unknownColumn(column, available: columns))
       }
       typedColumns.append((index, parser))
+      declaredColumns[index] = true
     }
   }
 
@@ -487,6 +493,7 @@ package struct DelimitedRecordReader: RecordReader {
     if buffer[index] == cr { return .needsMoreInput(fieldStart: nil) }
     let recordFirst = index
     recordStart = (droppedCount + index, line)
+    let firstField = values.fieldCount
     while true {
       // One field from `index`.
       let fieldStart = index
@@ -534,7 +541,8 @@ package struct DelimitedRecordReader: RecordReader {
         }
         try values.appendField(
           buffer, from: fieldStart + 1, to: index - 1, unquoting: hasDoubledQuote,
-          ascii: ascii, inferring: inferring, reader: &self)
+          ascii: ascii, inferring: infers(field: values.fieldCount - firstField, inferring),
+          reader: &self)
         try checkRecord(from: recordFirst, to: index)
         guard index < count else {
           if atEnd { break }
@@ -582,7 +590,7 @@ package struct DelimitedRecordReader: RecordReader {
         if index == count && !atEnd { return .needsMoreInput(fieldStart: fieldStart) }
         try values.appendField(
           buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
-          inferring: inferring, reader: &self)
+          inferring: infers(field: values.fieldCount - firstField, inferring), reader: &self)
         try checkRecord(from: recordFirst, to: index)
         if index == count { break }
       }
@@ -610,6 +618,13 @@ package struct DelimitedRecordReader: RecordReader {
     self.line = line
     self.lineStart = lineStart
     return .record
+  }
+
+  /// Whether field `field` of a record is inferred when the record's fields are: not when its
+  /// column's type is declared.
+  @inline(__always)
+  private func infers(field: Int, _ inferring: Bool) -> Bool {
+    inferring && (field >= declaredColumns.count || !declaredColumns[field])
   }
 
   /// Checks a record that runs from `start` to the end of its field at `end` against the limit.

@@ -85,15 +85,15 @@ package struct DateTextReader: Hashable, Sendable {
   ///   fields name no such day or time.
   package func read(_ text: String) throws(ValueParserError) -> DateValue {
     // ASCII without CR (CR LF is one character): a byte is a character.
+    // The bytes in place when the string holds them so (no array made for each value).
+    let inPlace = text.utf8.withContiguousStorageIfAvailable {
+      bytes -> Result<DateValue, ValueParserError>? in
+      guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+      return Result { () throws(ValueParserError) in try readASCII(text, bytes: bytes) }
+    }
+    if let result = inPlace ?? nil { return try result.get() }
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-      return try read(
-        text, units: ContiguousArray(text.utf8),
-        matches: { byte, piece in
-          if case .literal(_, let expected) = piece { return byte == expected }
-          return false
-        },
-        isASCII: { byte, ascii in byte == ascii },
-        digit: { byte in byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil })
+      return try readASCII(text, bytes: ContiguousArray(text.utf8))
     }
     return try read(
       text, units: Array(text),
@@ -103,6 +103,21 @@ package struct DateTextReader: Hashable, Sendable {
       },
       isASCII: { character, ascii in character == Character(Unicode.Scalar(ascii)) },
       digit: { character in character.isASCII ? character.wholeNumberValue : nil })
+  }
+
+  /// ``read(_:)`` for ASCII text without CR, from its bytes.
+  @inline(__always)
+  private func readASCII<Bytes: RandomAccessCollection<UInt8>>(_ text: String, bytes: Bytes)
+    throws(ValueParserError) -> DateValue where Bytes.Index == Int
+  {
+    try read(
+      text, units: bytes,
+      matches: { byte, piece in
+        if case .literal(_, let expected) = piece { return byte == expected }
+        return false
+      },
+      isASCII: { byte, ascii in byte == ascii },
+      digit: { byte in byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil })
   }
 
   /// Reads `units`, the text's characters or (ASCII text) its bytes.
