@@ -10,7 +10,8 @@ package struct DateTextReader: Hashable, Sendable {
   private enum Piece: Hashable, Sendable {
     /// A character that must be there, with its byte when it is one ASCII scalar.
     case literal(Character, byte: UInt8?)
-    case field(Character, count: Int)
+    /// A run of `count` of one pattern letter (ASCII), as its byte.
+    case field(UInt8, count: Int)
   }
 
   private let pieces: [Piece]
@@ -44,7 +45,7 @@ package struct DateTextReader: Hashable, Sendable {
         while index + count < characters.count, characters[index + count] == character {
           count += 1
         }
-        pieces.append(.field(character, count: count))
+        pieces.append(.field(character.asciiValue ?? 0, count: count))
         index += count
       } else {
         pieces.append(Self.literal(character))
@@ -162,7 +163,7 @@ package struct DateTextReader: Hashable, Sendable {
             text: text, expected: "\(String(expected).debugDescription)", offset: index)
         }
         index += 1
-      case .field("X", _):
+      case .field(UInt8(ascii: "X"), _):
         guard index < count else {
           throw ValueParserError(text: text, expected: "Z or an offset ±hh:mm", offset: index)
         }
@@ -185,8 +186,9 @@ package struct DateTextReader: Hashable, Sendable {
       case .field(let letter, let runLength):
         // A run of one letter takes 1 to 4 digits (y) or 1 to 2 (others); a longer run exactly
         // that many; S takes what it says, up to nine.
-        let least = runLength > 1 || letter == "S" ? runLength : 1
-        let most = runLength > 1 || letter == "S" ? runLength : (letter == "y" ? 4 : 2)
+        let isFraction = letter == UInt8(ascii: "S")
+        let least = runLength > 1 || isFraction ? runLength : 1
+        let most = runLength > 1 || isFraction ? runLength : (letter == UInt8(ascii: "y") ? 4 : 2)
         var digits = 0
         var value = 0
         while digits < most, index < count, let next = digit(units[index]) {
@@ -198,19 +200,20 @@ package struct DateTextReader: Hashable, Sendable {
           let amount = least == most ? "\(least)" : "\(least) to \(most)"
           throw ValueParserError(
             text: text,
-            expected: "\(amount) digits for \(String(repeating: letter, count: runLength))",
+            expected:
+              "\(amount) digits for \(String(repeating: Character(Unicode.Scalar(letter)), count: runLength))",
             offset: index)
         }
         switch letter {
-        case "S":
+        case UInt8(ascii: "S"):
           nanosecond = value
           for _ in runLength..<max(runLength, 9) { nanosecond *= 10 }
-        case "y": year = value
-        case "M": month = value
-        case "d": day = value
-        case "H": hour = value
-        case "m": minute = value
-        case "s": second = value
+        case UInt8(ascii: "y"): year = value
+        case UInt8(ascii: "M"): month = value
+        case UInt8(ascii: "d"): day = value
+        case UInt8(ascii: "H"): hour = value
+        case UInt8(ascii: "m"): minute = value
+        case UInt8(ascii: "s"): second = value
         default: break
         }
       }

@@ -91,7 +91,7 @@ package enum XLSXEscaping {
         if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80 {
           !isSpace(Unicode.Scalar(first)) && !isSpace(Unicode.Scalar(last))
         } else {
-          !needsPreserve(String(decoding: bytes, as: UTF8.self))
+          !isSpace(firstScalar(of: bytes)) && !isSpace(lastScalar(of: bytes))
         }
       output.write(plain ? "<t>" as StaticString : "<t xml:space=\"preserve\">")
       write(utf8: bytes, into: &output)
@@ -110,13 +110,36 @@ package enum XLSXEscaping {
     return isSpace(first) || isSpace(last)
   }
 
-  /// Whether `scalar` is white space; ASCII without a property look-up.
+  /// Whether `scalar` is white space: Python's `\s` in ASCII, Unicode's White_Space beyond
+  /// (the whole list, compared: no property look-up).
   private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII {
-      return scalar == " " || (0x09...0x0D).contains(scalar.value)
-        || (0x1C...0x1F).contains(scalar.value)
+    switch scalar.value {
+    case 0x20, 0x09...0x0D, 0x1C...0x1F: true
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
     }
-    return scalar.properties.isWhitespace
+  }
+
+  /// The first scalar of valid UTF-8 that is not empty.
+  private static func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+    let lead = bytes[0]
+    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    return scalar(UnsafeBufferPointer(rebasing: bytes[0..<min(length, bytes.count)]))
+  }
+
+  /// The last scalar of valid UTF-8 that is not empty.
+  private static func lastScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+    var start = bytes.count - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return scalar(UnsafeBufferPointer(rebasing: bytes[start...]))
+  }
+
+  /// The scalar that the UTF-8 of one scalar spells (U+FFFD for bytes that do not).
+  private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+    return "\u{FFFD}"
   }
 
   /// Whether `_xHHHH_` (four hex digits, either case) starts at `index`.
