@@ -124,6 +124,46 @@ public struct ValueParser: Hashable, Sendable {
     }
   }
 
+  /// A declared type whose values a reader may read straight from a field's bytes
+  /// (``number(utf8:kind:)``).
+  package enum NumberKind: Equatable, Sendable {
+    /// An exact decimal.
+    case decimal
+    /// An amount in the currency of this packed code (`Money.packedCurrency`).
+    case money(packedCurrency: UInt16)
+  }
+
+  /// The kind of number this parser reads, when its values can be read from bytes; `nil` for a
+  /// percentage or a date.
+  package var numberKind: NumberKind? {
+    switch kind {
+    case .decimal: .decimal
+    case .money: .money(packedCurrency: packedCurrency)
+    case .percent, .date: nil
+    }
+  }
+
+  /// The value a field's UTF-8 holds when it is a plain number (for money, one with no code
+  /// before it): what ``value(from:)`` gives for its text, with no `String` made.
+  ///
+  /// - Parameters:
+  ///   - bytes: The field's bytes.
+  ///   - kind: The parser's ``numberKind``.
+  /// - Returns: The value, or `nil` when the bytes are anything else (empty, a code and a space
+  ///   before an amount, not a number): ``value(from:)`` then reads the text, and says what is
+  ///   wrong with it.
+  package static func number(utf8 bytes: UnsafeBufferPointer<UInt8>, kind: NumberKind)
+    -> CellValue?
+  {
+    var parser = DecimalTextParser()
+    for byte in bytes where !parser.read(byte) { return nil }
+    guard let number = try? parser.finish(text: "") else { return nil }
+    switch kind {
+    case .decimal: return .exactDecimal(number)
+    case .money(let code): return .money(Money(number, packedCurrency: code))
+    }
+  }
+
   /// An exact decimal, with an error that points at the refused character.
   private static func decimal(
     _ text: some StringProtocol, expected: String, whole: String? = nil, skipped: Int = 0

@@ -70,4 +70,29 @@ import Testing
     #expect(
       ValueParserError(text: "\u{1B}[2J", expected: "x", offset: 0).description.contains("\\u{1B}"))
   }
+
+  /// A decimal or an amount read from a field's bytes is the value its text gives; anything
+  /// the bytes do not hold as a plain number is left to the text (which may be an error).
+  @Test(arguments: [
+    "12.50", "-0.001", "0", "-0", "1e3", "1.5E-2", "+7", ".5", "5.", "007",
+    "123456789012345678901234567890123456789", "EUR 12.50", "USD 1", "", " 1", "1 ", "1,5",
+    "abc", "€12", "12.50.1", "-", "1e", "½",
+  ])
+  func readsPlainNumbersFromBytesAsFromText(_ text: String) throws {
+    for specification in ["decimal", "money:EUR"] {
+      let parser = try ValueParser(specification)
+      let kind = try #require(parser.numberKind)
+      var copy = text
+      let fromBytes = copy.withUTF8 { ValueParser.number(utf8: $0, kind: kind) }
+      let fromText = Result { () throws(ValueParserError) in try parser.value(from: text) }
+      if let fromBytes {
+        #expect(try fromText.get() == fromBytes, "\(specification): \(text)")
+      } else {
+        let isPlain = text.utf8.first.map { $0 >= 0x80 || $0 | 0x20 >= 0x61 } == false
+        #expect(!isPlain || (try? fromText.get()) == nil, "\(specification): \(text)")
+      }
+    }
+    #expect(try ValueParser("percent").numberKind == nil)
+    #expect(try ValueParser("date").numberKind == nil)
+  }
 }
