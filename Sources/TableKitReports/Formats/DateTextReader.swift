@@ -16,6 +16,18 @@ package struct DateTextReader: Hashable, Sendable {
 
   private let pieces: [Piece]
 
+  /// A piece of a pattern whose every field has a fixed number of digits: a literal ASCII
+  /// byte (`count` 0) or a field letter and its digits.
+  private struct FixedPiece: Hashable, Sendable {
+    var byte: UInt8
+    var count: Int
+  }
+
+  /// The pattern as fixed pieces, when it is one (`yyyy-MM-dd`, `dd.MM.yyyy HH:mm:ss`): a
+  /// value is then read in one pass over its bytes; `nil` for a pattern with a one-letter
+  /// field, a fraction, an offset or a literal that is not ASCII.
+  private let fixedPieces: [FixedPiece]?
+
   /// The letters the reader reads.
   static let letters: Set<Character> = ["y", "M", "d", "H", "m", "s", "S", "X"]
 
@@ -53,6 +65,24 @@ package struct DateTextReader: Hashable, Sendable {
       }
     }
     self.pieces = pieces
+    fixedPieces = Self.fixedPieces(pieces)
+  }
+
+  /// `pieces` as fixed pieces, or `nil` (see ``fixedPieces``).
+  private static func fixedPieces(_ pieces: [Piece]) -> [FixedPiece]? {
+    var fixed: [FixedPiece] = []
+    for piece in pieces {
+      switch piece {
+      case .literal(_, let byte?) where byte != 0x0D:
+        fixed.append(FixedPiece(byte: byte, count: 0))
+      case .field(let letter, let count)
+      where count > 1 && Array("yMdHms".utf8).contains(letter):
+        fixed.append(FixedPiece(byte: letter, count: count))
+      default:
+        return nil
+      }
+    }
+    return fixed
   }
 
   /// The piece for a literal character.
@@ -85,6 +115,15 @@ package struct DateTextReader: Hashable, Sendable {
   /// - Throws: ``ValueParserError`` at the first character that does not fit, or at 0 when the
   ///   fields name no such day or time.
   package func read(_ text: String) throws(ValueParserError) -> DateValue {
+    // A value that fits a fixed pattern, read in one pass; any other (and any error) the
+    // general way.
+    if let fixedPieces,
+      let value = text.utf8.withContiguousStorageIfAvailable({
+        Self.read(text, bytes: $0, fixedPieces: fixedPieces)
+      }) ?? nil
+    {
+      return value
+    }
     // ASCII without CR (CR LF is one character): a byte is a character.
     // The bytes in place when the string holds them so (no array made for each value).
     let inPlace = text.utf8.withContiguousStorageIfAvailable {
@@ -96,7 +135,13 @@ package struct DateTextReader: Hashable, Sendable {
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
       return try readASCII(text, bytes: ContiguousArray(text.utf8))
     }
-    return try read(
+    return try readCharacters(text)
+  }
+
+  /// ``read(_:)`` character by character, whatever the text: what the faster ways give, for
+  /// tests.
+  package func readCharacters(_ text: String) throws(ValueParserError) -> DateValue {
+    try read(
       text, units: Array(text),
       matches: { character, piece in
         if case .literal(let expected, _) = piece { return character == expected }
@@ -104,6 +149,47 @@ package struct DateTextReader: Hashable, Sendable {
       },
       isASCII: { character, ascii in character == Character(Unicode.Scalar(ascii)) },
       digit: { character in character.isASCII ? character.wholeNumberValue : nil })
+  }
+
+  /// The value `bytes` hold by a fixed pattern, or `nil` when they do not fit it or name no
+  /// day or time (the general way then says why).
+  private static func read(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, fixedPieces: [FixedPiece]
+  ) -> DateValue? {
+    var index = 0
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var second: Int?
+    for piece in fixedPieces {
+      guard piece.count > 0 else {
+        guard index < bytes.count, bytes[index] == piece.byte else { return nil }
+        index += 1
+        continue
+      }
+      guard index + piece.count <= bytes.count else { return nil }
+      var value = 0
+      for _ in 0..<piece.count {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+        index += 1
+      }
+      switch piece.byte {
+      case UInt8(ascii: "y"): year = value
+      case UInt8(ascii: "M"): month = value
+      case UInt8(ascii: "d"): day = value
+      case UInt8(ascii: "H"): hour = value
+      case UInt8(ascii: "m"): minute = value
+      default: second = value
+      }
+    }
+    guard index == bytes.count else { return nil }
+    return value(
+      written: text, year: year, month: month, day: day, hour: hour, minute: minute,
+      second: second, nanosecond: 0, offset: nil)
   }
 
   /// ``read(_:)`` for ASCII text without CR, from its bytes.
@@ -221,24 +307,35 @@ package struct DateTextReader: Hashable, Sendable {
     guard index == count else {
       throw ValueParserError(text: text, expected: "the end of the value", offset: index)
     }
-    let hasDate = year != nil || month != nil || day != nil
-    let hasTime = hour != nil || minute != nil
-    let value: DateValue?
-    switch (hasDate, hasTime) {
-    case (true, true):
-      value = DateValue(
-        written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1, hour: hour ?? 0,
-        minute: minute ?? 0, second: second ?? 0, nanosecond: nanosecond, utcOffset: offset)
-    case (false, true):
-      value = DateValue(
-        written: text, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0,
-        nanosecond: nanosecond, utcOffset: offset)
-    default:
-      value = DateValue(written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1)
-    }
-    guard let value else {
+    guard
+      let value = Self.value(
+        written: text, year: year, month: month, day: day, hour: hour, minute: minute,
+        second: second, nanosecond: nanosecond, offset: offset)
+    else {
       throw ValueParserError(text: text, expected: "a day or time that exists", offset: 0)
     }
     return value
+  }
+
+  /// The date, time or date-time the fields read make (a time when there is no y, M or d; a
+  /// date-time when there is also H or m), or `nil` when they name no such day or time.
+  private static func value(
+    written text: String, year: Int?, month: Int?, day: Int?, hour: Int?, minute: Int?,
+    second: Int?, nanosecond: Int, offset: Int?
+  ) -> DateValue? {
+    let hasDate = year != nil || month != nil || day != nil
+    let hasTime = hour != nil || minute != nil
+    switch (hasDate, hasTime) {
+    case (true, true):
+      return DateValue(
+        written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1, hour: hour ?? 0,
+        minute: minute ?? 0, second: second ?? 0, nanosecond: nanosecond, utcOffset: offset)
+    case (false, true):
+      return DateValue(
+        written: text, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0,
+        nanosecond: nanosecond, utcOffset: offset)
+    default:
+      return DateValue(written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1)
+    }
   }
 }

@@ -95,4 +95,33 @@ import Testing
     #expect(try ValueParser("percent").numberKind == nil)
     #expect(try ValueParser("date").numberKind == nil)
   }
+
+  /// A value of a pattern of fixed-width fields, read in one pass over its bytes, is what the
+  /// text read character by character gives, value or error.
+  @Test(arguments: [
+    (
+      "yyyy-MM-dd",
+      [
+        "2024-02-29", "2023-02-29", "1900-01-01", "0001-01-01", "2024-2-29",
+        "2024-02-291", "2024-02", "2024/02/29", "２０２４-02-29", "", "2024-13-01", "2024-00-10",
+      ]
+    ),
+    (
+      "dd.MM.yyyy HH:mm:ss",
+      [
+        "29.02.2024 13:05:09", "29.02.2024 24:00:00", "29.02.2024 13:05",
+        "29.02.2024 13:05:60", "1.02.2024 13:05:09",
+      ]
+    ),
+    ("HH:mm", ["07:05", "7:05", "23:59", "24:00", "07:5"]),
+    ("yyyy'T'MM", ["2024T02", "2024t02", "2024T2"]),
+  ])
+  func fixedPatternsReadAsCharacterByCharacter(pattern: String, texts: [String]) throws {
+    let reader = DateTextReader(pattern: pattern)
+    for text in texts {
+      let fast = Result { () throws(ValueParserError) in try reader.read(text) }
+      let general = Result { () throws(ValueParserError) in try reader.readCharacters(text) }
+      #expect(fast == general, "\(pattern): \(text)")
+    }
+  }
 }
