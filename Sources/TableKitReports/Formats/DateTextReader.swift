@@ -157,12 +157,7 @@ package struct DateTextReader: Hashable, Sendable {
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, fixedPieces: [FixedPiece]
   ) -> DateValue? {
     var index = 0
-    var year: Int?
-    var month: Int?
-    var day: Int?
-    var hour: Int?
-    var minute: Int?
-    var second: Int?
+    var fields = Fields()
     for piece in fixedPieces {
       guard piece.count > 0 else {
         guard index < bytes.count, bytes[index] == piece.byte else { return nil }
@@ -177,19 +172,10 @@ package struct DateTextReader: Hashable, Sendable {
         value = value * 10 + Int(digit)
         index += 1
       }
-      switch piece.byte {
-      case UInt8(ascii: "y"): year = value
-      case UInt8(ascii: "M"): month = value
-      case UInt8(ascii: "d"): day = value
-      case UInt8(ascii: "H"): hour = value
-      case UInt8(ascii: "m"): minute = value
-      default: second = value
-      }
+      fields.set(piece.byte, to: value)
     }
     guard index == bytes.count else { return nil }
-    return value(
-      written: text, year: year, month: month, day: day, hour: hour, minute: minute,
-      second: second, nanosecond: 0, offset: nil)
+    return fields.value(written: text)
   }
 
   /// ``read(_:)`` for ASCII text without CR, from its bytes.
@@ -224,15 +210,7 @@ package struct DateTextReader: Hashable, Sendable {
   ) throws(ValueParserError) -> DateValue where Units.Index == Int {
     let count = units.count
     var index = 0
-    // y M d H m s, as read.
-    var year: Int?
-    var month: Int?
-    var day: Int?
-    var hour: Int?
-    var minute: Int?
-    var second: Int?
-    var nanosecond = 0
-    var offset: Int?
+    var fields = Fields()
     /// What `Int(String(...))` makes of two characters: two digits, or a sign and a digit.
     func twoCharacterInteger(at start: Int) -> Int? {
       guard let low = digit(units[start + 1]) else { return nil }
@@ -254,7 +232,7 @@ package struct DateTextReader: Hashable, Sendable {
           throw ValueParserError(text: text, expected: "Z or an offset ±hh:mm", offset: index)
         }
         if isASCII(units[index], UInt8(ascii: "Z")) {
-          offset = 0
+          fields.offset = 0
           index += 1
           continue
         }
@@ -267,7 +245,7 @@ package struct DateTextReader: Hashable, Sendable {
         else {
           throw ValueParserError(text: text, expected: "Z or an offset ±hh:mm", offset: index)
         }
-        offset = sign * (hours * 3600 + minutes * 60)
+        fields.offset = sign * (hours * 3600 + minutes * 60)
         index += 6
       case .field(let letter, let runLength):
         // A run of one letter takes 1 to 4 digits (y) or 1 to 2 (others); a longer run exactly
@@ -290,52 +268,65 @@ package struct DateTextReader: Hashable, Sendable {
               "\(amount) digits for \(String(repeating: Character(Unicode.Scalar(letter)), count: runLength))",
             offset: index)
         }
-        switch letter {
-        case UInt8(ascii: "S"):
-          nanosecond = value
+        if isFraction {
+          var nanosecond = value
           for _ in runLength..<max(runLength, 9) { nanosecond *= 10 }
-        case UInt8(ascii: "y"): year = value
-        case UInt8(ascii: "M"): month = value
-        case UInt8(ascii: "d"): day = value
-        case UInt8(ascii: "H"): hour = value
-        case UInt8(ascii: "m"): minute = value
-        case UInt8(ascii: "s"): second = value
-        default: break
+          fields.nanosecond = nanosecond
+        } else {
+          fields.set(letter, to: value)
         }
       }
     }
     guard index == count else {
       throw ValueParserError(text: text, expected: "the end of the value", offset: index)
     }
-    guard
-      let value = Self.value(
-        written: text, year: year, month: month, day: day, hour: hour, minute: minute,
-        second: second, nanosecond: nanosecond, offset: offset)
-    else {
+    guard let value = fields.value(written: text) else {
       throw ValueParserError(text: text, expected: "a day or time that exists", offset: 0)
     }
     return value
   }
 
-  /// The date, time or date-time the fields read make (a time when there is no y, M or d; a
-  /// date-time when there is also H or m), or `nil` when they name no such day or time.
-  private static func value(
-    written text: String, year: Int?, month: Int?, day: Int?, hour: Int?, minute: Int?,
-    second: Int?, nanosecond: Int, offset: Int?
-  ) -> DateValue? {
-    let hasDate = year != nil || month != nil || day != nil
-    let hasTime = hour != nil || minute != nil
-    switch (hasDate, hasTime) {
-    case (true, true):
-      return DateValue(
-        written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1, hour: hour ?? 0,
-        minute: minute ?? 0, second: second ?? 0, nanosecond: nanosecond, utcOffset: offset)
-    case (false, true):
-      return DateValue(
-        written: text, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0,
-        nanosecond: nanosecond, utcOffset: offset)
-    default:
-      return DateValue(written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1)
+  /// The fields of a value, as read (y M d H m s, the fraction of a second, the offset).
+  private struct Fields {
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var second: Int?
+    var nanosecond = 0
+    var offset: Int?
+
+    /// Sets the field of pattern letter `letter` (y M d H m s; another is ignored).
+    mutating func set(_ letter: UInt8, to value: Int) {
+      switch letter {
+      case UInt8(ascii: "y"): year = value
+      case UInt8(ascii: "M"): month = value
+      case UInt8(ascii: "d"): day = value
+      case UInt8(ascii: "H"): hour = value
+      case UInt8(ascii: "m"): minute = value
+      case UInt8(ascii: "s"): second = value
+      default: break
+      }
+    }
+
+    /// The date, time or date-time the fields make (a time when there is no y, M or d; a
+    /// date-time when there is also H or m), or `nil` when they name no such day or time.
+    func value(written text: String) -> DateValue? {
+      let hasDate = year != nil || month != nil || day != nil
+      let hasTime = hour != nil || minute != nil
+      switch (hasDate, hasTime) {
+      case (true, true):
+        return DateValue(
+          written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1, hour: hour ?? 0,
+          minute: minute ?? 0, second: second ?? 0, nanosecond: nanosecond, utcOffset: offset)
+      case (false, true):
+        return DateValue(
+          written: text, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0,
+          nanosecond: nanosecond, utcOffset: offset)
+      default:
+        return DateValue(written: text, year: year ?? 1, month: month ?? 1, day: day ?? 1)
+      }
     }
   }
 }
