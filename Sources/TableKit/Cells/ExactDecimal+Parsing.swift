@@ -18,9 +18,19 @@ extension ExactDecimal {
   ///   after the point.
   public init(_ text: some StringProtocol) throws(ExactDecimalError) {
     var parser = DecimalTextParser()
-    for byte in text.utf8 {
-      // Every byte accepted is ASCII, so the refused byte's offset is also its character's.
-      guard parser.read(byte) else {
+    // Through the bytes in one piece when the text has them so (a native string does): a loop
+    // over a generic text's UTF-8 view calls its iterator for every byte.
+    let read = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where !parser.read(byte) { return false }
+      return true
+    }
+    // Every byte accepted is ASCII, so the refused byte's offset is also its character's.
+    if read == false {
+      throw ExactDecimalError(
+        text: String(text), reason: .unexpectedCharacter(offset: parser.offset))
+    }
+    if read == nil {
+      for byte in text.utf8 where !parser.read(byte) {
         throw ExactDecimalError(
           text: String(text), reason: .unexpectedCharacter(offset: parser.offset))
       }
@@ -104,26 +114,26 @@ package struct DecimalTextParser {
   /// - Parameter text: The whole text, for the error.
   /// - Returns: The number.
   /// - Throws: ``ExactDecimalError`` for an incomplete number or one past the limits.
-  package func finish(text: String) throws(ExactDecimalError) -> ExactDecimal {
+  package func finish(text: @autoclosure () -> String) throws(ExactDecimalError) -> ExactDecimal {
     switch part {
     case .integer, .fraction, .exponent:
       break
     case .point where sawDigit:
       break
     case .start:
-      throw ExactDecimalError(text: text, reason: .empty)
+      throw ExactDecimalError(text: text(), reason: .empty)
     default:
-      throw ExactDecimalError(text: text, reason: .unexpectedCharacter(offset: offset))
+      throw ExactDecimalError(text: text(), reason: .unexpectedCharacter(offset: offset))
     }
     let scale = fractionDigits - (exponentIsNegative ? -exponent : exponent)
     // Written out, the number needs its significant digits plus the zeros a positive exponent
     // adds after them.
     let needed = digitCount == 0 ? 0 : digitCount + max(-scale, 0)
     if needed > ExactDecimal.maximumDigits {
-      throw ExactDecimalError(text: text, reason: .tooManyDigits(needed))
+      throw ExactDecimalError(text: text(), reason: .tooManyDigits(needed))
     }
     if scale > ExactDecimal.maximumDigits {
-      throw ExactDecimalError(text: text, reason: .scaleOutOfRange(scale))
+      throw ExactDecimalError(text: text(), reason: .scaleOutOfRange(scale))
     }
     guard scale < 0 else {
       return ExactDecimal(unchecked: significand, scale: scale, isNegative: isNegative)

@@ -35,6 +35,24 @@ public struct Money: Hashable, Sendable {
     return String(decoding: letters, as: UTF8.self)
   }
 
+  /// The currency's code packed in 15 bits (five a letter), for a writer that compares
+  /// currencies cell by cell without making the code's `String`.
+  package var packedCurrency: UInt16 { code }
+
+  /// Creates an amount in the currency whose code ``packedCurrency`` gave, with no check of the
+  /// code (a reader that checked it once reads a column of amounts this way).
+  ///
+  /// - Parameters:
+  ///   - amount: The amount.
+  ///   - packedCurrency: Another amount's ``packedCurrency``.
+  package init(_ amount: ExactDecimal, packedCurrency: UInt16) {
+    significandLow = UInt64(truncatingIfNeeded: amount.significand)
+    significandHigh = UInt64(truncatingIfNeeded: amount.significand >> 64)
+    scale = UInt8(truncatingIfNeeded: amount.scale)
+    isNegative = amount.isNegative
+    code = packedCurrency
+  }
+
   /// Creates an amount in a currency, or `nil` when `currency` is not three capital letters A–Z.
   ///
   /// The code is checked for its form only: `XTS` and codes newer than the locale tables are

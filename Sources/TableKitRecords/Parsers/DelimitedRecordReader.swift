@@ -64,6 +64,12 @@ package struct DelimitedRecordReader: RecordReader {
   private var stopOffset = Int.max
   /// The columns whose type the command line declared, by index (``declareTypes(_:)``).
   private var typedColumns: [(index: Int, parser: ValueParser)] = []
+  /// How each column whose type is declared is read; `nil` for a column read as every field is.
+  ///
+  /// As text, with no inference, for its parser to read (what inference finds is written back
+  /// as it was read, so the parser sees the same text either way, and no number is read and
+  /// written again before it); a plain decimal or amount straight from its bytes.
+  private var declaredColumns: [FieldReading?] = []
 
   /// Opens a reader on `input` and reads its header.
   ///
@@ -180,20 +186,25 @@ package struct DelimitedRecordReader: RecordReader {
     throws(TableInputError)
   {
     typedColumns = []
+    declaredColumns = Array(repeating: nil, count: columns.count)
     for (column, parser) in types {
       guard let index = columns.firstIndex(of: column) else {
         throw TableInputError(
           path: input.name, position: nil, reason: .unknownColumn(column, available: columns))
       }
       typedColumns.append((index, parser))
+      declaredColumns[index] = parser.numberKind.map(FieldReading.number) ?? .text
     }
   }
 
   /// The declared columns of the row just read (from `first` in `values`) read by their types.
   private func readTypes(of values: inout [CellValue], from first: Int) throws(TableInputError) {
     for (index, parser) in typedColumns {
+      // A number read from its bytes is in place already (see `declaredColumns`); an empty
+      // field stays empty in every type.
+      guard case .text(let text) = values[first + index] else { continue }
       do {
-        values[first + index] = try parser.value(from: values[first + index].text)
+        values[first + index] = try parser.value(from: text)
       } catch {
         throw TableInputError(
           path: input.name,
@@ -487,6 +498,7 @@ package struct DelimitedRecordReader: RecordReader {
     if buffer[index] == cr { return .needsMoreInput(fieldStart: nil) }
     let recordFirst = index
     recordStart = (droppedCount + index, line)
+    let firstField = values.fieldCount
     while true {
       // One field from `index`.
       let fieldStart = index
@@ -534,7 +546,8 @@ package struct DelimitedRecordReader: RecordReader {
         }
         try values.appendField(
           buffer, from: fieldStart + 1, to: index - 1, unquoting: hasDoubledQuote,
-          ascii: ascii, inferring: inferring, reader: &self)
+          ascii: ascii, reading: reading(field: values.fieldCount - firstField, inferring),
+          reader: &self)
         try checkRecord(from: recordFirst, to: index)
         guard index < count else {
           if atEnd { break }
@@ -582,7 +595,7 @@ package struct DelimitedRecordReader: RecordReader {
         if index == count && !atEnd { return .needsMoreInput(fieldStart: fieldStart) }
         try values.appendField(
           buffer, from: fieldStart, to: index, unquoting: false, ascii: ascii,
-          inferring: inferring, reader: &self)
+          reading: reading(field: values.fieldCount - firstField, inferring), reader: &self)
         try checkRecord(from: recordFirst, to: index)
         if index == count { break }
       }
@@ -612,6 +625,14 @@ package struct DelimitedRecordReader: RecordReader {
     return .record
   }
 
+  /// How field `field` of a record is read when the record's fields are inferred or not: by
+  /// its column's declared type, if any.
+  @inline(__always)
+  private func reading(field: Int, _ inferring: Bool) -> FieldReading {
+    if field < declaredColumns.count, let declared = declaredColumns[field] { return declared }
+    return inferring ? .inferred : .text
+  }
+
   /// Checks a record that runs from `start` to the end of its field at `end` against the limit.
   @inline(__always)
   private func checkRecord(from start: Int, to end: Int) throws(TableInputError) {
@@ -624,7 +645,7 @@ package struct DelimitedRecordReader: RecordReader {
   /// checking its UTF-8.
   fileprivate mutating func cell(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
-    ascii: Bool, inferring: Bool
+    ascii: Bool, reading: FieldReading
   ) throws(TableInputError) -> CellValue {
     let raw = UnsafeBufferPointer(rebasing: buffer[start..<end])
     if unquoting && ascii {
@@ -652,19 +673,23 @@ package struct DelimitedRecordReader: RecordReader {
       }
       let bytes = scratch
       return try bytes.withUnsafeBufferPointer { field throws(TableInputError) in
-        try value(of: field, raw: raw, at: start, ascii: ascii, inferring: inferring)
+        try value(of: field, raw: raw, at: start, ascii: ascii, reading: reading)
       }
     }
-    return try value(of: raw, raw: raw, at: start, ascii: ascii, inferring: inferring)
+    return try value(of: raw, raw: raw, at: start, ascii: ascii, reading: reading)
   }
 
   /// The cell for a field's bytes; `raw` are the bytes as they stand in the input, at `start`
   /// in `buffer` (the same as `field` unless doubled quotes were made single).
   private func value(
     of field: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>, at start: Int,
-    ascii: Bool, inferring: Bool
+    ascii: Bool, reading: FieldReading
   ) throws(TableInputError) -> CellValue {
-    try ValueInference.value(of: field, infers: inferring) { () throws(TableInputError) in
+    if case .number(let kind) = reading, let number = ValueParser.number(utf8: field, kind: kind) {
+      return number
+    }
+    return try ValueInference.value(of: field, infers: reading == .inferred) {
+      () throws(TableInputError) in
       let text = String(decoding: field, as: UTF8.self)
       if ascii || isLossy { return text }
       // The standard library validates as it decodes, repairing what is invalid: the text
@@ -744,12 +769,21 @@ private protocol RecordFields {
   /// Appends an empty field.
   mutating func appendEmpty()
   /// Appends the field `buffer[start..<end]`, its doubled quotes made single when `unquoting`,
-  /// checking its UTF-8 unless it is `ascii`, and recognising numbers and booleans when
-  /// `inferring`.
+  /// checking its UTF-8 unless it is `ascii`, read as `reading` says.
   mutating func appendField(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
-    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+    ascii: Bool, reading: FieldReading, reader: inout DelimitedRecordReader
   ) throws(TableInputError)
+}
+
+/// How a scan of ``DelimitedRecordReader`` reads a field.
+private enum FieldReading: Equatable {
+  /// Numbers and booleans recognised (``ValueInference``).
+  case inferred
+  /// Text as it is.
+  case text
+  /// A number of a declared type read from the bytes when it is a plain one, else text.
+  case number(ValueParser.NumberKind)
 }
 
 extension [CellValue]: RecordFields {
@@ -766,11 +800,11 @@ extension [CellValue]: RecordFields {
   @inline(__always)
   fileprivate mutating func appendField(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
-    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+    ascii: Bool, reading: FieldReading, reader: inout DelimitedRecordReader
   ) throws(TableInputError) {
     append(
       try reader.cell(
-        buffer, from: start, to: end, unquoting: unquoting, ascii: ascii, inferring: inferring))
+        buffer, from: start, to: end, unquoting: unquoting, ascii: ascii, reading: reading))
   }
 }
 
@@ -808,7 +842,7 @@ private struct FieldRanges: RecordFields {
   @inline(__always)
   mutating func appendField(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, unquoting: Bool,
-    ascii: Bool, inferring: Bool, reader: inout DelimitedRecordReader
+    ascii: Bool, reading: FieldReading, reader: inout DelimitedRecordReader
   ) throws(TableInputError) {
     if start == end {
       appendEmpty()
@@ -834,7 +868,7 @@ private struct FieldRanges: RecordFields {
     // Only a number that starts with `-` is written differently as a number and as text (the
     // formula guard); any other is written the same either way, so it is not parsed.
     var kind = FieldBytes.Kind.text
-    if inferring && buffer[start] == UInt8(ascii: "-"),
+    if reading == .inferred && buffer[start] == UInt8(ascii: "-"),
       ValueInference.isNumber(UnsafeBufferPointer(rebasing: buffer[start..<end]))
     {
       kind = .number

@@ -40,6 +40,8 @@ public struct ValueParser: Hashable, Sendable {
   public let kind: Kind
   /// The reader of a date pattern, taken apart once.
   private let dateReader: DateTextReader?
+  /// A money type's currency code, packed (see `Money.packedCurrency`), checked once.
+  private let packedCurrency: UInt16
 
   /// Creates a parser from a type specification such as `money:EUR` or `date:yyyy-MM-dd`.
   ///
@@ -50,16 +52,18 @@ public struct ValueParser: Hashable, Sendable {
     let parts = specification.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
     let argument = parts.count == 2 ? String(parts[1]) : nil
     var dateReader: DateTextReader?
+    var packedCurrency: UInt16 = 0
     switch (parts[0], argument) {
     case ("decimal", nil): kind = .decimal
     case ("percent", nil): kind = .percent
     case ("money", let code?):
-      guard Money(ExactDecimal(minorUnits: 0, scale: 0), currency: code) != nil else {
+      guard let zero = Money(ExactDecimal(minorUnits: 0, scale: 0), currency: code) else {
         throw ValueParserError(
           text: specification, expected: "an ISO 4217 code of three capital letters after money:",
           offset: 6)
       }
       kind = .money(currency: code)
+      packedCurrency = zero.packedCurrency
     case ("date", let pattern):
       let pattern = pattern ?? "yyyy-MM-dd"
       kind = .date(pattern: pattern)
@@ -75,6 +79,7 @@ public struct ValueParser: Hashable, Sendable {
         expected: "a type of decimal, percent, money:CODE or date:PATTERN", offset: 0)
     }
     self.dateReader = dateReader
+    self.packedCurrency = packedCurrency
   }
 
   /// The value `text` holds, read by this parser's type.
@@ -97,7 +102,13 @@ public struct ValueParser: Hashable, Sendable {
     case .money(let currency):
       var amount = Substring(text)
       var skipped = 0
-      if let first = text.first, first.isLetter {
+      // An ASCII first byte is its character: a letter when it is one of A–Z or a–z.
+      let firstByte = text.utf8.first ?? 0
+      let startsWithLetter =
+        firstByte < 0x80
+        ? (firstByte | 0x20) >= UInt8(ascii: "a") && (firstByte | 0x20) <= UInt8(ascii: "z")
+        : text.first?.isLetter == true
+      if startsWithLetter {
         guard text.hasPrefix(currency + " ") else {
           throw ValueParserError(
             text: text, expected: "an amount, or \(currency) and a space before it", offset: 0)
@@ -106,31 +117,70 @@ public struct ValueParser: Hashable, Sendable {
         skipped = 4
       }
       let number = try Self.decimal(
-        String(amount), expected: "an amount in \(currency)", whole: text, skipped: skipped)
-      guard let money = Money(number, currency: currency) else {
-        throw ValueParserError(text: text, expected: "an amount in \(currency)", offset: 0)
-      }
-      return .money(money)
+        amount, expected: "an amount in \(currency)", whole: text, skipped: skipped)
+      return .money(Money(number, packedCurrency: packedCurrency))
     case .date(let pattern):
       return .date(try (dateReader ?? DateTextReader(pattern: pattern)).read(text))
     }
   }
 
+  /// A declared type whose values a reader may read straight from a field's bytes
+  /// (``number(utf8:kind:)``).
+  package enum NumberKind: Equatable, Sendable {
+    /// An exact decimal.
+    case decimal
+    /// An amount in the currency of this packed code (`Money.packedCurrency`).
+    case money(packedCurrency: UInt16)
+  }
+
+  /// The kind of number this parser reads, when its values can be read from bytes; `nil` for a
+  /// percentage or a date.
+  package var numberKind: NumberKind? {
+    switch kind {
+    case .decimal: .decimal
+    case .money: .money(packedCurrency: packedCurrency)
+    case .percent, .date: nil
+    }
+  }
+
+  /// The value a field's UTF-8 holds when it is a plain number (for money, one with no code
+  /// before it): what ``value(from:)`` gives for its text, with no `String` made.
+  ///
+  /// - Parameters:
+  ///   - bytes: The field's bytes.
+  ///   - kind: The parser's ``numberKind``.
+  /// - Returns: The value, or `nil` when the bytes are anything else (empty, a code and a space
+  ///   before an amount, not a number): ``value(from:)`` then reads the text, and says what is
+  ///   wrong with it.
+  package static func number(utf8 bytes: UnsafeBufferPointer<UInt8>, kind: NumberKind)
+    -> CellValue?
+  {
+    var parser = DecimalTextParser()
+    for byte in bytes where !parser.read(byte) { return nil }
+    guard let number = try? parser.finish(text: "") else { return nil }
+    switch kind {
+    case .decimal: return .exactDecimal(number)
+    case .money(let code): return .money(Money(number, packedCurrency: code))
+    }
+  }
+
   /// An exact decimal, with an error that points at the refused character.
   private static func decimal(
-    _ text: String, expected: String, whole: String? = nil, skipped: Int = 0
+    _ text: some StringProtocol, expected: String, whole: String? = nil, skipped: Int = 0
   ) throws(ValueParserError) -> ExactDecimal {
     do {
       return try ExactDecimal(text)
     } catch {
       switch error.reason {
       case .unexpectedCharacter(let offset):
-        throw ValueParserError(text: whole ?? text, expected: expected, offset: skipped + offset)
+        throw ValueParserError(
+          text: whole ?? String(text), expected: expected, offset: skipped + offset)
       case .empty:
-        throw ValueParserError(text: whole ?? text, expected: expected, offset: skipped)
+        throw ValueParserError(text: whole ?? String(text), expected: expected, offset: skipped)
       case .tooManyDigits, .scaleOutOfRange:
         throw ValueParserError(
-          text: whole ?? text, expected: expected + " of at most 38 digits", offset: skipped)
+          text: whole ?? String(text), expected: expected + " of at most 38 digits",
+          offset: skipped)
       }
     }
   }

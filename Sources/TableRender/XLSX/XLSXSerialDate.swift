@@ -7,6 +7,9 @@ package import TableKit
 /// never was, so 1900-03-01 is 61. Dates from 1900-03-01 on are days since 1899-12-30; dates
 /// before it, days since 1899-12-31. A date before 1900-01-01 has no serial number.
 package enum XLSXSerialDate {
+  /// The number format of a date with no time.
+  static let dateFormat = "yyyy-mm-dd"
+
   /// Days from 0001-01-01 (day 0) to the given day of the proleptic Gregorian calendar.
   static func ordinal(year: Int, month: Int, day: Int) -> Int {
     // Howard Hinnant's days_from_civil, shifted to count from 0001-01-01.

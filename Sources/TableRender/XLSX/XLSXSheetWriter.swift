@@ -31,7 +31,7 @@ package struct XLSXSheetWriter {
   private let frozenRows: Int
   /// Whether a group's summary stands below its rows, for a sheet with outlined rows.
   private let summaryBelow: Bool?
-  private var output: OutputBuffer
+  var output: OutputBuffer
   /// Where rows go until the widths are known.
   private let held = ByteCollector()
   private(set) var styles = XLSXStyles()
@@ -43,12 +43,18 @@ package struct XLSXSheetWriter {
   /// The number of the row being written, or of the last one.
   package private(set) var rowNumber = 0
   private var widths: [Int]
-  private var hasStarted = false
+  private(set) var hasStarted = false
   private var merged: [String] = []
   private var plainHeader = false
   /// Each column's last number style and its index: a column of one format finds its style
   /// by comparing, not by hashing the format code for every cell.
   private var lastNumberStyles: [(style: XLSXStyles.Style, index: Int)?]
+  /// Each column's last plain number kind and its style index (``writePlainNumber(_:column:)``).
+  var plainStyles: [(kind: PlainNumber, index: Int)?]
+  /// Each column's `<c r="` and letters, ``cellPrefixStride`` bytes a column, its length last.
+  let cellPrefixes: [UInt8]
+  /// The current row's number in digits, its length in the last byte.
+  var rowDigits = [UInt8](repeating: 0, count: 24)
 
   /// A writer for a plain table's sheet with these columns, its XML going to `sink`.
   ///
@@ -85,6 +91,8 @@ package struct XLSXSheetWriter {
     columnLetters = (0..<columnCount).map(Self.letters)
     widths = Array(repeating: 0, count: columnCount)
     lastNumberStyles = Array(repeating: nil, count: columnCount)
+    plainStyles = Array(repeating: nil, count: columnCount)
+    cellPrefixes = Self.cellPrefixes(columnCount: columnCount)
   }
 
   /// The column letters of the zero-based column `index`.
@@ -109,6 +117,18 @@ package struct XLSXSheetWriter {
     beginRow()
     for (column, value) in values.enumerated() {
       if !hasStarted { measure(value.text, column: column) }
+      if !writePlainNumber(value, column: column) { writeValue(value, column: column) }
+    }
+    endRow()
+  }
+
+  /// Takes one row's values as ``consume(_:)`` does, every cell through the general writer a
+  /// report's cells go through, none through the byte-direct numbers: the same bytes, which
+  /// tests hold the two to.
+  package mutating func consumeThroughGeneralWriter(_ values: UnsafeBufferPointer<CellValue>) {
+    beginRow()
+    for (column, value) in values.enumerated() {
+      if !hasStarted { measure(value.text, column: column) }
       writeValue(value, column: column)
     }
     endRow()
@@ -125,6 +145,7 @@ package struct XLSXSheetWriter {
   /// - Parameter outlineLevel: Its outline level: 1 for a row Excel folds into its group.
   package mutating func beginRow(outlineLevel: Int = 0) {
     rowNumber += 1
+    storeRowDigits()
     output.write("<row r=\"" as StaticString)
     output.write(integer: rowNumber)
     if outlineLevel > 0 {
@@ -230,9 +251,11 @@ package struct XLSXSheetWriter {
 
   /// Writes `<c r="B7"` and the style attribute, if any.
   private mutating func openCell(column: Int, style: Int) {
-    output.write("<c r=\"" as StaticString)
-    output.write(columnLetters[column])
-    output.write(integer: rowNumber)
+    let prefixes = cellPrefixes
+    let row = rowDigits
+    output.writeUnsafeBytes(budget: Self.longestReference) { room in
+      Self.storeReference(column: column, prefixes: prefixes, row: row, at: room.start)
+    }
     if style != XLSXStyles.general {
       output.write("\" s=\"" as StaticString)
       output.write(integer: style)
@@ -361,7 +384,7 @@ package struct XLSXSheetWriter {
   }
 
   /// The index of a number cell's style, remembered for the column.
-  private mutating func numberStyleIndex(_ style: XLSXStyles.Style, column: Int) -> Int {
+  mutating func numberStyleIndex(_ style: XLSXStyles.Style, column: Int) -> Int {
     guard lastNumberStyles.indices.contains(column) else { return styles.style(style) }
     if let last = lastNumberStyles[column], last.style == style { return last.index }
     let index = styles.style(style)
@@ -415,7 +438,7 @@ package struct XLSXSheetWriter {
     case .date:
       guard let day = XLSXSerialDate.serialDay(year: date.year, month: date.month, day: date.day)
       else { return .text(date.written, isInexact: false) }
-      return .number(String(day), format: "yyyy-mm-dd")
+      return .number(String(day), format: XLSXSerialDate.dateFormat)
     case .time:
       guard !subMillisecond, date.utcOffset == nil else {
         return .text(date.written, isInexact: false)
@@ -434,6 +457,8 @@ package struct XLSXSheetWriter {
   /// digits (trailing zeros after the point do not count).
   package static func isExactInDouble(_ number: ExactDecimal) -> Bool {
     var significand = number.significand
+    // Fifteen digits or fewer, whatever the scale: most amounts, with no division.
+    if significand < 1_000_000_000_000_000 { return true }
     var scale = number.scale
     while scale > 0 && significand != 0 && significand % 10 == 0 {
       significand /= 10

@@ -70,4 +70,58 @@ import Testing
     #expect(
       ValueParserError(text: "\u{1B}[2J", expected: "x", offset: 0).description.contains("\\u{1B}"))
   }
+
+  /// A decimal or an amount read from a field's bytes is the value its text gives; anything
+  /// the bytes do not hold as a plain number is left to the text (which may be an error).
+  @Test(arguments: [
+    "12.50", "-0.001", "0", "-0", "1e3", "1.5E-2", "+7", ".5", "5.", "007",
+    "123456789012345678901234567890123456789", "EUR 12.50", "USD 1", "", " 1", "1 ", "1,5",
+    "abc", "€12", "12.50.1", "-", "1e", "½",
+  ])
+  func readsPlainNumbersFromBytesAsFromText(_ text: String) throws {
+    for specification in ["decimal", "money:EUR"] {
+      let parser = try ValueParser(specification)
+      let kind = try #require(parser.numberKind)
+      var copy = text
+      let fromBytes = copy.withUTF8 { ValueParser.number(utf8: $0, kind: kind) }
+      let fromText = Result { () throws(ValueParserError) in try parser.value(from: text) }
+      if let fromBytes {
+        #expect(try fromText.get() == fromBytes, "\(specification): \(text)")
+      } else {
+        let isPlain = text.utf8.first.map { $0 >= 0x80 || $0 | 0x20 >= 0x61 } == false
+        #expect(!isPlain || (try? fromText.get()) == nil, "\(specification): \(text)")
+      }
+    }
+    #expect(try ValueParser("percent").numberKind == nil)
+    #expect(try ValueParser("date").numberKind == nil)
+  }
+
+  /// A value of a pattern of fixed-width fields, read in one pass over its bytes, is what the
+  /// text read character by character gives, value or error.
+  @Test(arguments: [
+    (
+      "yyyy-MM-dd",
+      [
+        "2024-02-29", "2023-02-29", "1900-01-01", "0001-01-01", "2024-2-29",
+        "2024-02-291", "2024-02", "2024/02/29", "２０２４-02-29", "", "2024-13-01", "2024-00-10",
+      ]
+    ),
+    (
+      "dd.MM.yyyy HH:mm:ss",
+      [
+        "29.02.2024 13:05:09", "29.02.2024 24:00:00", "29.02.2024 13:05",
+        "29.02.2024 13:05:60", "1.02.2024 13:05:09",
+      ]
+    ),
+    ("HH:mm", ["07:05", "7:05", "23:59", "24:00", "07:5"]),
+    ("yyyy'T'MM", ["2024T02", "2024t02", "2024T2"]),
+  ])
+  func fixedPatternsReadAsCharacterByCharacter(pattern: String, texts: [String]) throws {
+    let reader = DateTextReader(pattern: pattern)
+    for text in texts {
+      let fast = Result { () throws(ValueParserError) in try reader.read(text) }
+      let general = Result { () throws(ValueParserError) in try reader.readCharacters(text) }
+      #expect(fast == general, "\(pattern): \(text)")
+    }
+  }
 }

@@ -21,4 +21,26 @@ import Testing
   func escapesWhatXMLCannotHold(text: String, expected: String) {
     #expect(escaped(text) == expected)
   }
+
+  /// The white space that asks for `xml:space="preserve"` is Unicode's White_Space property
+  /// (and Python's `\s` in ASCII), at either end, whatever the scalar's UTF-8 length.
+  @Test func whiteSpaceAtEitherEndIsUnicodes() {
+    for value in UInt32(0)..<0x1_0000 {
+      guard let scalar = Unicode.Scalar(value), value != 0 else { continue }
+      let expected = scalar.properties.isWhitespace || (0x1C...0x1F).contains(value)
+      let text = String(scalar)
+      #expect(XLSXEscaping.needsPreserve(text) == expected, "U+\(String(value, radix: 16))")
+      #expect(element("x" + text) == expected, "x U+\(String(value, radix: 16))")
+      #expect(element(text + "é") == expected, "U+\(String(value, radix: 16)) é")
+    }
+  }
+
+  /// Whether ``XLSXEscaping/writeElement(_:into:)`` writes `xml:space="preserve"` for `text`.
+  private func element(_ text: String) -> Bool {
+    let collector = ByteCollector()
+    var output = OutputBuffer(sink: collector)
+    XLSXEscaping.writeElement(text, into: &output)
+    output.flush()
+    return String(decoding: collector.bytes, as: UTF8.self).hasPrefix("<t xml:space")
+  }
 }

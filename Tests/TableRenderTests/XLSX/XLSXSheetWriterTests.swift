@@ -94,4 +94,57 @@ import Testing
   func columnLetters(index: Int, letters: String) {
     #expect(XLSXSheetWriter.letters(index) == letters)
   }
+
+  /// The numbers written straight as bytes (integers, money, exact decimals, dates) come out
+  /// as the general cell writer writes them: styles found again when a column's currency or
+  /// scale changes, inexact numbers and times left to the general writer, rows past 100 (the
+  /// measured rows) and past nine digits' worth of references.
+  @Test func directNumbersMatchTheGeneralWriter() throws {
+    func money(_ text: String, _ code: String) throws -> CellValue {
+      guard let value = Money(try ExactDecimal(text), currency: code) else { return .empty }
+      return .money(value)
+    }
+    let day = DateValue(written: "2024-02-29", year: 2024, month: 2, day: 29).map(CellValue.date)
+    let early = DateValue(written: "1900-02-28", year: 1900, month: 2, day: 28).map(CellValue.date)
+    let ancient = DateValue(written: "1800-01-01", year: 1800, month: 1, day: 1).map(CellValue.date)
+    let samples: [[CellValue]] = [
+      [
+        .integer(7), try money("12.50", "EUR"), .exactDecimal(try ExactDecimal("1.5")),
+        day ?? .empty,
+      ],
+      [
+        .integer(-1 << 53), try money("-0.001", "USD"),
+        .exactDecimal(try ExactDecimal("12345678901234567")), early ?? .empty,
+      ],
+      [
+        .integer(1 << 60), try money("12345678901234567.1", "EUR"), .text("x & y"),
+        ancient ?? .empty,
+      ],
+      [.empty, try money("3", "XTS"), .exactDecimal(try ExactDecimal("-0.000")), .boolean(true)],
+      [
+        .decimal(2.5, fractionDigits: 1), try money("9.99", "EUR"),
+        .exactDecimal(try ExactDecimal("2.25")), .integer(0),
+      ],
+    ]
+    let columns = (0..<4).map { ColumnDefinition("c\($0)") }
+    let direct = ByteCollector()
+    let general = ByteCollector()
+    var directWriter = XLSXSheetWriter(columns: columns, hasHeaderRow: true, sink: direct)
+    var generalWriter = XLSXSheetWriter(columns: columns, hasHeaderRow: true, sink: general)
+    for row in 0..<240 {
+      samples[row % samples.count].withUnsafeBufferPointer {
+        directWriter.consume($0)
+        generalWriter.consumeThroughGeneralWriter($0)
+      }
+    }
+    directWriter.finish()
+    generalWriter.finish()
+    let xml = String(decoding: direct.bytes, as: UTF8.self)
+    #expect(xml.contains(#"<c r="B241" s=""#))
+    #expect(xml.contains(#"<c r="D2" s=""#))
+    let same = direct.bytes == general.bytes
+    #expect(same, "the sheets differ")
+    #expect(directWriter.numberFormats == generalWriter.numberFormats)
+    #expect(directWriter.inexactCount == generalWriter.inexactCount)
+  }
 }
