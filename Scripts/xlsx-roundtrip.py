@@ -162,9 +162,16 @@ def sample(workbook_path, json_path):
 def compare_source(where, cell, theirs, source):
     """One source value (from JSON or CSV text) against both readers."""
     global checks
-    if source is None or source == "":
+    if source is None:
         if cell is not None and cell.value is not None:
             fail(f"{where}: reads {cell.value!r}, not empty")
+        checks += 1
+        return
+    if source == "":
+        # The empty text is a text cell with nothing in it, apart from no value (no cell).
+        if cell is None or cell.value != "" or theirs != "":
+            fail(f"{where}: reads {None if cell is None else cell.value!r} / {theirs!r}, "
+                 "not the empty text")
         checks += 1
         return
     if isinstance(source, bool):
@@ -223,7 +230,9 @@ def numeric_or_text(field):
 def from_csv(csv_path, workbook_path):
     with open(csv_path, encoding="utf-8", newline="") as f:
         lines = list(csv.reader(f))
-    compare_rows(workbook_path, lines[0], [[numeric_or_text(v) for v in r] for r in lines[1:]])
+    # An empty CSV field is no value (an absent cell), not the empty text.
+    records = [[None if v == "" else numeric_or_text(v) for v in r] for r in lines[1:]]
+    compare_rows(workbook_path, lines[0], records)
 
 
 TITLE = "Ledger <Q3> & =1+1 _x0041_"

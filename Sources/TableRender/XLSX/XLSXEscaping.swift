@@ -90,6 +90,8 @@ package enum XLSXEscaping {
       let plain =
         if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80 {
           !isSpace(Unicode.Scalar(first)) && !isSpace(Unicode.Scalar(last))
+        } else if bytes.isEmpty {
+          true
         } else {
           !isSpace(firstScalar(of: bytes)) && !isSpace(lastScalar(of: bytes))
         }

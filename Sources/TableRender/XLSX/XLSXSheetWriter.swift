@@ -399,7 +399,7 @@ package struct XLSXSheetWriter {
     case .empty:
       return .absent
     case .text(let text):
-      return text.isEmpty ? .absent : .text(text, isInexact: false)
+      return .text(text, isInexact: false)
     case .boolean(let flag):
       return .boolean(flag)
     case .integer(let number):

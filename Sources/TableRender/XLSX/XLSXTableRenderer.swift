@@ -5,7 +5,7 @@ public import TableKit
 /// The workbook has one sheet: the column titles in a bold, frozen header row with an
 /// autofilter, then every row of every section (flattened, as in CSV; status rows left out).
 /// Cells keep their types: numbers are number cells, text is an inline string (never a
-/// formula, whatever it starts with), booleans are booleans, empty values are absent cells.
+/// formula, whatever it starts with), booleans are booleans, no value (`CellValue.empty`) is an absent cell and the empty text a text cell with nothing in it.
 /// Money is a number in its currency's format (accounting negatives in parentheses), a
 /// percentage its fraction in a percent format, a date, time or date-time a serial number in
 /// the 1900 date system with a date format. Column widths come from the display widths of the

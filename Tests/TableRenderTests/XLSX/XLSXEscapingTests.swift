@@ -35,6 +35,15 @@ import Testing
     }
   }
 
+  /// The empty text is an empty element (a mark on an empty cell, an empty text cell).
+  @Test func theEmptyTextIsAnEmptyElement() {
+    let collector = ByteCollector()
+    var output = OutputBuffer(sink: collector)
+    XLSXEscaping.writeElement("", into: &output)
+    output.flush()
+    #expect(String(decoding: collector.bytes, as: UTF8.self) == "<t></t>")
+  }
+
   /// Whether ``XLSXEscaping/writeElement(_:into:)`` writes `xml:space="preserve"` for `text`.
   private func element(_ text: String) -> Bool {
     let collector = ByteCollector()

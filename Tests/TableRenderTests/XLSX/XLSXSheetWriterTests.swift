@@ -46,12 +46,15 @@ import Testing
     )
   }
 
-  /// Formula-looking text is a string cell; no `<f>` is ever written; empty values are absent.
-  @Test func textIsNeverAFormulaAndEmptiesAreAbsent() {
+  /// Formula-looking text is a string cell; no `<f>` is ever written; no value is an absent
+  /// cell, and the empty text an empty string cell (a database's `NULL` and `''` apart).
+  @Test func textIsNeverAFormulaAndNoValueIsAbsent() {
     let xml = rows([.text("=SUM(A1:A9)"), .empty, .text(""), .boolean(true)])
     #expect(!xml.contains("<f>"))
     #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t>=SUM(A1:A9)</t>"#))
-    #expect(xml.contains(#"<row r="2"></row><row r="3"></row>"#))
+    #expect(
+      xml.contains(
+        #"<row r="2"></row><row r="3"><c r="A3" t="inlineStr"><is><t></t></is></c></row>"#))
     #expect(xml.contains(#"<c r="A4" t="b"><v>1</v></c>"#))
   }
 
