@@ -269,13 +269,14 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
     var output = OutputBuffer(sink: collector)
     template.write(page.sitePage, sections: page.templateSections, into: &output)
     output.flush()
-    try files.write(page.file, collector.bytes, fingerprint: fingerprint)
+    try files.write(page.file, collector.copiedBytes(), fingerprint: fingerprint)
     collector.removeAll()
     output = OutputBuffer(sink: collector)
     CSVTableRenderer(emptyText: .quoted).render(TableView(dataSource: page.csv), into: &output)
     output.flush()
     try files.write(
-      DatabaseSitePage.twin(of: page.file, "csv"), collector.bytes, fingerprint: fingerprint)
+      DatabaseSitePage.twin(of: page.file, "csv"), collector.copiedBytes(), fingerprint: fingerprint
+    )
     try files.write(
       DatabaseSitePage.twin(of: page.file, "json"), page.json, fingerprint: fingerprint)
     for target in page.linkedFiles { links.expect(target, from: page.file) }

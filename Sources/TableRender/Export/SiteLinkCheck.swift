@@ -21,7 +21,10 @@ package struct SiteLinkCheck {
   /// Notes that `file` was written.
   package mutating func written(_ file: String) {
     files.insert(file)
-    pending.removeValue(forKey: file)
+    guard pending.removeValue(forKey: file) != nil else { return }
+    // A dictionary keeps its largest table when emptied: thousands of targets can be ahead at
+    // once (a list's rows before their pages), and the sitemap is made after the last page.
+    if pending.isEmpty, pending.capacity > 1 << 12 { pending = [:] }
   }
 
   /// Whether `file` was written already.

@@ -19,6 +19,23 @@ package final class ByteCollector: ByteSink {
     bytes.reserveCapacity(capacity)
   }
 
+  /// A copy of the bytes so far in storage of their own, exactly their size; the collector
+  /// keeps its storage for the next bytes.
+  ///
+  /// Hand this, not ``bytes``, to what keeps the bytes for a while (a queue of files to
+  /// write): ``bytes`` shares the collector's storage, sized for the largest output so far, so
+  /// the next ``removeAll()`` has to make new storage of that size, and each file kept would
+  /// hold that much memory however few bytes it has.
+  ///
+  /// - Returns: The bytes.
+  package func copiedBytes() -> [UInt8] {
+    bytes.withUnsafeBufferPointer { source in
+      [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
+        count = target.initialize(fromContentsOf: source)
+      }
+    }
+  }
+
   /// Forgets the bytes so far, keeping their storage for the next ones.
   package func removeAll() {
     bytes.removeAll(keepingCapacity: true)

@@ -276,6 +276,28 @@ import Testing
     #expect(first.count > 30)
   }
 
+  @Test func eachFileHandedOnHoldsStorageOfItsOwnSize() throws {
+    // One list page far larger than the row pages after it: they must not each keep storage
+    // of its size while they wait to be written. (The names are distinct: no facet.)
+    let fixture = try SiteFixture(
+      """
+      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+      INSERT INTO t SELECT i, printf('%.1000c', 'x') || i FROM n;
+      """)
+    defer { fixture.remove() }
+    let database = try Database(path: fixture.path)
+    let files = MemorySiteFiles()
+    _ = try DatabaseSiteExporter(rowsPerPage: 100).export(database, to: files)
+    let largest = files.files.values.map(\.bytes.count).max() ?? 0
+    let oversized = files.files.filter { file, written in
+      (file.hasSuffix(".html") || file.hasSuffix(".csv"))
+        && written.bytes.capacity > written.bytes.count + 64
+    }.keys.sorted()
+    #expect(largest > 100_000)
+    #expect(oversized.isEmpty, "\(oversized.prefix(3))")
+  }
+
   @Test func theSitemapListsExactlyThePages() throws {
     let fixture = try SiteFixture(Self.shop)
     defer { fixture.remove() }
