@@ -58,6 +58,35 @@ package final class DatabaseSiteBuilder {
         incoming[key.referencedTable, default: []].append((entry.name, key))
       }
     }
+    for entry in entries where entry.kind == .table { try checkAddressable(entry.name) }
+  }
+
+  /// The most bytes the values of a key (or of the columns a foreign key references) may
+  /// take together: each page's address holds them, and the router parses back at most 8,192
+  /// characters of Base64URL (6,144 bytes) in a segment.
+  package static let maximumAddressBytes = 4_096
+
+  /// Refuses, with a typed error naming the table, a table whose rows could not all be given
+  /// an address: a key, or the columns another table's foreign key references (the list of
+  /// the rows that refer to a row is addressed by them), longer than ``maximumAddressBytes``.
+  private func checkAddressable(_ name: String) throws(DatabaseError) {
+    guard let schema = schemas[name], !schema.key.isEmpty else { return }
+    let groups = [schema.key] + (incoming[name] ?? []).map(\.key.referencedColumns)
+    let conditions = groups.map { columns in
+      columns.map { "ifnull(length(CAST(\(SQLIdentifier.quoted($0)) AS BLOB)), 0)" }
+        .joined(separator: " + ") + " > \(Self.maximumAddressBytes)"
+    }
+    let statement = try database.prepare(
+      "SELECT 1 FROM \(SQLIdentifier.quoted(name)) WHERE "
+        + conditions.joined(separator: " OR ") + " LIMIT 1", table: name)
+    guard try statement.step() else { return }
+    throw DatabaseError(
+      path: database.path, table: name,
+      reason: .sqlite(
+        code: 18,
+        message:
+          "a row's key (or a value another table refers to) is longer than the "
+          + "\(Self.maximumAddressBytes) bytes a page's address holds: string or blob too big"))
   }
 
   /// The schema of `table`, or an error naming the tables there are.

@@ -53,8 +53,9 @@ extension Database {
     return Int(count)
   }
 
-  /// The columns of `table` that get a facet: not in the primary key, holding no blob, with
-  /// between 2 and `maximum` distinct values other than `NULL`.
+  /// The columns of `table` that get a facet: not in the primary key, holding no blob and no
+  /// value longer than `DatabaseSiteBuilder.maximumAddressBytes` (each value's list is
+  /// addressed by it), with between 2 and `maximum` distinct values other than `NULL`.
   package func facetColumns(of table: TableSchema, maximum: Int) throws(DatabaseError)
     -> [String]
   {
@@ -63,6 +64,8 @@ extension Database {
       let quoted = SQLIdentifier.quoted(column.name)
       let statement = try prepare(
         "SELECT count(DISTINCT \(quoted)), coalesce(max(typeof(\(quoted)) = 'blob'), 0)"
+          + " OR coalesce(max(length(CAST(\(quoted) AS BLOB))), 0) > "
+          + "\(DatabaseSiteBuilder.maximumAddressBytes)"
           + " FROM \(SQLIdentifier.quoted(table.name))", table: table.name)
       guard try statement.step(), case .integer(let distinct) = statement.value(at: 0) else {
         continue
