@@ -152,7 +152,7 @@ enum XLSXSample {
     add("true", .boolean(true), "bool", "true")
     add("false", .boolean(false), "bool", "false")
     add("empty", .empty, "empty", "")
-    add("empty text", .text(""), "empty", "")
+    add("empty text", .text(""), "text", "")
     let hostile = [
       "=1+2", "=HYPERLINK(\"http://x\",\"y\")", "+1", "-1", "@SUM(A1)", "\u{1}ctrl\u{1F}",
       "nul\u{0}byte", "_x0041_", "_x005F_", "_x004g_", "__x0041__", "_X0041_", "a\rb", "a\r\nb",
