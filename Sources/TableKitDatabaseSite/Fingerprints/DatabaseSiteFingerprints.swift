@@ -5,7 +5,8 @@ import TableKitFiles
 /// built from, before it is built: an export that finds the fingerprint a previous export
 /// stored for the page's files keeps them and builds nothing.
 ///
-/// Every fingerprint starts from the site's: ``formatVersion``, the exporter's settings (title,
+/// Every fingerprint starts from the site's: ``formatVersion``, the bytes the shared writers
+/// make of a fixed page (``probe``), the exporter's settings (title,
 /// language, base URL, rows a page, facet limit) and every table's and view's schema in order.
 /// Then, per page, its level (table, key, filter, page number) and:
 ///
@@ -22,7 +23,7 @@ import TableKitFiles
 /// the inputs above, so two pages with one fingerprint are the same bytes, as long as the code
 /// that makes pages is the same: bump ``formatVersion`` with any change to what a page holds
 /// or how it is written.
-struct DatabaseSiteFingerprints {
+package struct DatabaseSiteFingerprints {
   /// The version of the pages' format: bump it whenever the same inputs would make other
   /// bytes (the template, a renderer, the JSON, a title, a file's name).
   static let formatVersion = 1
@@ -35,6 +36,7 @@ struct DatabaseSiteFingerprints {
     var site = InputHasher()
     site.combine(text: "tablekit database site")
     site.combine(integer: Self.formatVersion)
+    site.combine(bytes: Self.probe)
     site.combine(optional: exporter.siteTitle)
     site.combine(text: builder.indexTitle)
     site.combine(text: exporter.language)
