@@ -79,9 +79,23 @@ private final class FingerprintFiles: DatabaseSiteFiles {
   private(set) var written = 0
   private(set) var kept = 0
 
+  /// The previous files by fingerprint.
+  private let previousByFingerprint: [InputFingerprint: [String]]
+
   init(previous: [String: InputFingerprint], records: Bool = false) {
     self.previous = previous
     self.records = records
+    var byFingerprint: [InputFingerprint: [String]] = [:]
+    for (name, fingerprint) in previous { byFingerprint[fingerprint, default: []].append(name) }
+    previousByFingerprint = byFingerprint
+  }
+
+  func keepFiles(madeFrom fingerprint: InputFingerprint, if accepts: ([String]) -> Bool)
+    -> [String]?
+  {
+    guard let names = previousByFingerprint[fingerprint], accepts(names) else { return nil }
+    kept += names.count
+    return names
   }
 
   func previousFingerprint(of file: String) -> InputFingerprint? {

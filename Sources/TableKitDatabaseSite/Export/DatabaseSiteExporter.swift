@@ -186,6 +186,10 @@ private struct QueuedSiteFiles: DatabaseSiteFiles {
 
   func previousFingerprint(of file: String) -> InputFingerprint? { nil }
 
+  func keepFiles(madeFrom fingerprint: InputFingerprint, if accepts: ([String]) -> Bool)
+    -> [String]?
+  { nil }
+
   func keep(_ file: String, fingerprint: InputFingerprint) throws(DatabaseSiteError) {
     // Only a file with a previous fingerprint is kept, and this folder knows none: never
     // called, and an error rather than a trap if it were.
@@ -210,6 +214,12 @@ private struct PatchedSiteFiles: DatabaseSiteFiles {
 
   func previousFingerprint(of file: String) -> InputFingerprint? {
     patch.previousFingerprint(of: file)
+  }
+
+  func keepFiles(madeFrom fingerprint: InputFingerprint, if accepts: ([String]) -> Bool)
+    -> [String]?
+  {
+    patch.keepFiles(madeFrom: fingerprint, if: accepts)
   }
 
   func keep(_ file: String, fingerprint: InputFingerprint) throws(DatabaseSiteError) {

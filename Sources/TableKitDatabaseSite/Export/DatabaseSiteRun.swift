@@ -21,6 +21,10 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
   let files: Files
   private let fingerprints: DatabaseSiteFingerprints
   private var links = SiteLinkCheck()
+  /// The filtered lists written or kept, by a hash of their first page's
+  /// ``DatabaseSiteLevel/exactKey``: a facet's value and a foreign key's can name the same
+  /// list, and naming each list to look it up among the files was a tenth of a re-export.
+  private var listsWritten = Set<InputFingerprint>()
   private var report = DatabaseSiteReport()
   private let template: SitePageTemplate
   private let collector = ByteCollector()
@@ -114,7 +118,9 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
     var columns: [String] = []
     var values: [DatabaseValue] = []
     if case .filtered(_, let matched, let equal, _) = first {
-      guard !links.hasWritten(builder.file(of: first)) else { return }
+      var hasher = InputHasher()
+      hasher.combine(bytes: first.exactKey)
+      guard listsWritten.insert(hasher.finalize()).inserted else { return }
       columns = matched
       values = equal
     }
@@ -144,6 +150,10 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       columns.isEmpty
       ? try reading { () throws(DatabaseError) in try builder.incomingCountStream(of: name) }
       : nil
+    let rowStream =
+      columns.isEmpty
+      ? try reading { () throws(DatabaseError) in try builder.incomingRowStream(of: name) }
+      : nil
     for number in 1...pages {
       let read = try reading { () throws(DatabaseError) in
         columns.isEmpty
@@ -159,7 +169,8 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       let incoming = try reading { () throws(DatabaseError) in
         try builder.incomingLinks(
           to: name, columns: read.columns, rows: read.rows,
-          streamed: stream.counts(for: read.keys))
+          streamed: stream.counts(for: read.keys),
+          shortLists: rowStream.map { ($0, read.keys) })
       }
       for (index, key) in read.keys.enumerated() {
         let values = read.rows[index]
@@ -243,18 +254,24 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       }, fingerprint)
   }
 
-  /// Keeps the files of `level`'s page when `fingerprint` is the one stored for them.
+  /// Keeps the files of `level`'s page when a previous export stored them with `fingerprint`.
+  ///
+  /// They are found by the fingerprint, which covers the level: the page's name is not printed
+  /// (naming every kept page was a fifth of a re-export). They must be exactly one `.html`
+  /// file and its two twins; anything else is not kept, and the page is made again.
   ///
   /// - Returns: Whether the page was kept; when not, build it and ``emit(_:_:)`` it.
   private mutating func keep(_ level: DatabaseSiteLevel, _ fingerprint: InputFingerprint)
     throws(DatabaseSiteError) -> Bool
   {
-    let file = builder.file(of: level)
-    guard files.previousFingerprint(of: file) == fingerprint else { return false }
+    let kept = files.keepFiles(madeFrom: fingerprint) { previous in
+      guard previous.count == 3, let file = previous.first(where: { $0.hasSuffix(".html") })
+      else { return false }
+      return previous.contains(DatabaseSitePage.twin(of: file, "csv"))
+        && previous.contains(DatabaseSitePage.twin(of: file, "json"))
+    }
+    guard let file = kept?.first(where: { $0.hasSuffix(".html") }) else { return false }
     try noteWritten(file, level: level)
-    try files.keep(file, fingerprint: fingerprint)
-    try files.keep(DatabaseSitePage.twin(of: file, "csv"), fingerprint: fingerprint)
-    try files.keep(DatabaseSitePage.twin(of: file, "json"), fingerprint: fingerprint)
     report.pagesKept += 1
     exporter.pageWritten?()
     return true

@@ -48,4 +48,17 @@ extension DatabaseSiteFingerprints {
     json.row(columns: columns, values: values, rowPath: "t/rows/1.json")
     return collector.bytes + json.bytes
   }()
+
+  /// A level of each kind, with hostile names and values of each type, whose files are mixed
+  /// into every fingerprint: the router's printing and the file naming are not in ``probe``.
+  static let probeLevels: [DatabaseSiteLevel] = {
+    let values: [DatabaseValue] = [
+      .integer(-42), .real(0.1), .text("a/../b <&> ü"), .text(""), .blob([0, 255]),
+    ]
+    return [
+      .index, .list(table: "t/../x", page: 2), .row(table: "t", key: values),
+      .facet(table: "t", column: "c ü"),
+      .filtered(table: "t", columns: ["a", "b"], values: [.text("x/y"), .null], page: 3),
+    ]
+  }()
 }

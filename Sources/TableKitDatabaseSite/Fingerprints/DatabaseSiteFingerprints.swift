@@ -6,7 +6,9 @@ import TableKitFiles
 /// stored for the page's files keeps them and builds nothing.
 ///
 /// Every fingerprint starts from the site's: ``formatVersion``, the bytes the shared writers
-/// make of a fixed page (``probe``), the exporter's settings (title,
+/// make of a fixed page (``probe``), the files of a few fixed levels (``probeLevels``: a kept
+/// page is found by its fingerprint, not by its name, so a change in how names are printed
+/// must change every fingerprint), the exporter's settings (title,
 /// language, base URL, rows a page, facet limit) and every table's and view's schema in order.
 /// Then, per page, its level (table, key, filter, page number) and:
 ///
@@ -37,6 +39,7 @@ package struct DatabaseSiteFingerprints {
     site.combine(text: "tablekit database site")
     site.combine(integer: Self.formatVersion)
     site.combine(bytes: Self.probe)
+    for level in Self.probeLevels { site.combine(text: builder.file(of: level)) }
     site.combine(optional: exporter.siteTitle)
     site.combine(text: builder.indexTitle)
     site.combine(text: exporter.language)

@@ -6,6 +6,16 @@ extension DatabaseSiteBuilder {
     IncomingCountStream(database: database, table: try schema(name), references: incomingKeys(name))
   }
 
+  /// The rows referencing each row of table `name`, for the short lists its list pages' rows
+  /// link to, in order.
+  package func incomingRowStream(of name: String) throws(DatabaseError) -> IncomingRowStream {
+    var references: [(table: TableSchema, key: ForeignKey)] = []
+    for reference in incomingKeys(name) {
+      references.append((try schema(reference.table), reference.key))
+    }
+    return IncomingRowStream(database: database, table: try schema(name), references: references)
+  }
+
   /// The links from other tables of one list page's rows, read for the whole page at once: the
   /// counts the row pages show and the rows of the short lists they link to.
   package struct IncomingLinks {
@@ -30,10 +40,14 @@ extension DatabaseSiteBuilder {
   ///   - rows: The rows of one list page.
   ///   - streamed: Per key of ``incomingKeys(_:)``, the counts of the rows an
   ///     ``IncomingCountStream`` read, or `nil` to count them here.
+  ///   - shortLists: A stream of the table's referencing rows and the page's rows' keys, to
+  ///     take the short lists' rows from; without it (or where it cannot say) they are read
+  ///     here.
   /// - Returns: The counts and the lists' rows.
   /// - Throws: `DatabaseError` naming the table that could not be read.
   package func incomingLinks(
-    to name: String, columns: [String], rows: [[DatabaseValue]], streamed: [[Int]?] = []
+    to name: String, columns: [String], rows: [[DatabaseValue]], streamed: [[Int]?] = [],
+    shortLists: (stream: IncomingRowStream, keys: [[DatabaseValue]])? = nil
   ) throws(DatabaseError) -> IncomingLinks {
     var links = IncomingLinks(counts: rows.map { _ in [] })
     for (number, reference) in incomingKeys(name).enumerated() {
@@ -57,7 +71,20 @@ extension DatabaseSiteBuilder {
         for (index, row) in asked.enumerated() { counts[row] = found[index] }
       }
       for row in rows.indices { links.counts[row].append(counts[row]) }
-      try readShortLists(of: reference, keys: keys, counts: asked.map { counts[$0] }, into: &links)
+      let askedCounts = asked.map { counts[$0] }
+      if let shortLists, shortLists.keys.count == rows.count,
+        let found = shortLists.stream.rows(
+          reference: number, keys: asked.map { shortLists.keys[$0] }, counts: askedCounts,
+          limit: rowsPerPage)
+      {
+        for (index, key) in keys.enumerated() where askedCounts[index] > 0 {
+          let level = DatabaseSiteLevel.filtered(
+            table: reference.table, columns: reference.key.columns, values: key, page: 1)
+          links.lists[level.exactKey] = (askedCounts[index], found[index])
+        }
+      } else {
+        try readShortLists(of: reference, keys: keys, counts: askedCounts, into: &links)
+      }
     }
     return links
   }

@@ -8,14 +8,31 @@ extension DatabaseSiteBuilder {
   package func target(of key: ForeignKey, values: [DatabaseValue]) throws(DatabaseError)
     -> [DatabaseValue]?
   {
-    guard !values.contains(.null), let referenced = schemas(key.referencedTable),
-      referenced.kind == .table, !referenced.key.isEmpty,
-      key.referencedColumns.count == values.count
+    guard values.count == key.referencedColumns.count,
+      let statement = try targetStatement(of: key)
     else { return nil }
-    let statement = try statement(
+    return try target(by: statement, values: values)
+  }
+
+  /// The statement that finds `key`'s target, or `nil` when it can have none (it references
+  /// a view, a table with no key, or other columns than it has).
+  private func targetStatement(of key: ForeignKey) throws(DatabaseError) -> DatabaseStatement? {
+    guard let referenced = schemas(key.referencedTable), referenced.kind == .table,
+      !referenced.key.isEmpty, !key.referencedColumns.isEmpty,
+      key.referencedColumns.count == key.columns.count
+    else { return nil }
+    return try statement(
       "SELECT \(SQLIdentifier.list(referenced.key)) FROM "
         + "\(SQLIdentifier.quoted(referenced.name)) WHERE "
         + "\(Database.isClause(key.referencedColumns)) LIMIT 1", table: referenced.name)
+  }
+
+  /// The key `statement` (a ``targetStatement(of:)``) finds for `values`, or `nil`.
+  private func target(by statement: DatabaseStatement, values: [DatabaseValue])
+    throws(DatabaseError) -> [DatabaseValue]?
+  {
+    guard !values.contains(.null) else { return nil }
+    statement.reset()
     try statement.bind(values)
     return try statement.step() ? statement.values : nil
   }
@@ -32,10 +49,24 @@ extension DatabaseSiteBuilder {
   package func targets(table name: String, columns: [String], values: [DatabaseValue])
     throws(DatabaseError) -> [[DatabaseValue]?]
   {
+    let foreignKeys = try schema(name).foreignKeys
+    let statements: [DatabaseStatement?]
+    if let known = targetStatements[name] {
+      statements = known
+    } else {
+      var made: [DatabaseStatement?] = []
+      for foreignKey in foreignKeys { made.append(try targetStatement(of: foreignKey)) }
+      targetStatements[name] = made
+      statements = made
+    }
     var targets: [[DatabaseValue]?] = []
-    for foreignKey in try schema(name).foreignKeys {
+    for (foreignKey, statement) in zip(foreignKeys, statements) {
+      guard let statement else {
+        targets.append(nil)
+        continue
+      }
       targets.append(
-        try target(of: foreignKey, values: Self.values(of: foreignKey.columns, columns, values)))
+        try target(by: statement, values: Self.values(of: foreignKey.columns, columns, values)))
     }
     return targets
   }

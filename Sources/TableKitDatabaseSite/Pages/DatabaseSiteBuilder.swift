@@ -34,6 +34,9 @@ package final class DatabaseSiteBuilder {
   private static let recentFileLimit = 4_096
   /// Prepared statements, reused row after row.
   private var statements: [String: DatabaseStatement] = [:]
+  /// Per table, the statement that finds each foreign key's target (`nil`: it has none), so a
+  /// row's targets cost one lookup by table rather than a statement's text a key.
+  var targetStatements: [String: [DatabaseStatement?]] = [:]
 
   /// A builder over `database`.
   ///

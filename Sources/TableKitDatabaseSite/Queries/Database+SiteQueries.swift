@@ -60,17 +60,23 @@ extension Database {
     -> [String]
   {
     var found: [String] = []
+    let name = SQLIdentifier.quoted(table.name)
     for column in table.columns where column.primaryKeyIndex == 0 {
       let quoted = SQLIdentifier.quoted(column.name)
-      let statement = try prepare(
-        "SELECT count(DISTINCT \(quoted)), coalesce(max(typeof(\(quoted)) = 'blob'), 0)"
-          + " OR coalesce(max(length(CAST(\(quoted) AS BLOB))), 0) > "
-          + "\(DatabaseSiteBuilder.maximumAddressBytes)"
-          + " FROM \(SQLIdentifier.quoted(table.name))", table: table.name)
-      guard try statement.step(), case .integer(let distinct) = statement.value(at: 0) else {
-        continue
-      }
-      if statement.value(at: 1) == .integer(0), distinct >= 2, distinct <= maximum {
+      // The distinct values are counted only up to one past `maximum`: a column of many
+      // values (a note, an amount) stops early instead of sorting all of them.
+      let limit = maximum < Int.max ? maximum + 1 : maximum
+      let distinct = try prepare(
+        "SELECT count(*) FROM (SELECT DISTINCT \(quoted) FROM \(name)"
+          + " WHERE \(quoted) IS NOT NULL LIMIT \(limit))", table: table.name)
+      guard try distinct.step(), case .integer(let count) = distinct.value(at: 0),
+        count >= 2, count <= maximum
+      else { continue }
+      let unaddressable = try prepare(
+        "SELECT EXISTS (SELECT 1 FROM \(name) WHERE typeof(\(quoted)) = 'blob'"
+          + " OR length(CAST(\(quoted) AS BLOB)) > \(DatabaseSiteBuilder.maximumAddressBytes))",
+        table: table.name)
+      if try unaddressable.step(), unaddressable.value(at: 0) == .integer(0) {
         found.append(column.name)
       }
     }

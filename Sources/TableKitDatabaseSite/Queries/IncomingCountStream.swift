@@ -37,23 +37,13 @@ package final class IncomingCountStream {
     database: Database, table: TableSchema, references: [(table: String, key: ForeignKey)]
   ) {
     keyWidth = table.key.count
-    let columns = Set(table.columns.map(\.name))
     statements = references.map { reference in
       let key = reference.key
-      guard !table.key.isEmpty, !key.columns.isEmpty,
-        key.columns.count == key.referencedColumns.count,
-        key.referencedColumns.allSatisfy(columns.contains)
-      else { return nil }
-      let keyList = table.key.map { "p." + SQLIdentifier.quoted($0) }.joined(separator: ", ")
-      let notNull = key.referencedColumns.map { "p.\(SQLIdentifier.quoted($0)) IS NOT NULL" }
-      let matches = zip(key.columns, key.referencedColumns).map {
-        "r.\(SQLIdentifier.quoted($0)) IS +p.\(SQLIdentifier.quoted($1))"
-      }
+      guard let (keyList, condition) = Self.join(table, key) else { return nil }
       let sql =
         "SELECT \(keyList), count(r.\(SQLIdentifier.quoted(key.columns[0]))) FROM "
         + "\(SQLIdentifier.quoted(table.name)) AS p LEFT JOIN "
-        + "\(SQLIdentifier.quoted(reference.table)) AS r ON "
-        + (notNull + matches).joined(separator: " AND ")
+        + "\(SQLIdentifier.quoted(reference.table)) AS r ON \(condition)"
         + " GROUP BY \(keyList) ORDER BY \(keyList)"
       return try? database.prepare(sql, table: reference.table)
     }
@@ -83,8 +73,27 @@ package final class IncomingCountStream {
     }
   }
 
-  /// Whether two keys are the same values, texts compared by their bytes.
-  private static func same(_ lhs: [DatabaseValue], _ rhs: [DatabaseValue]) -> Bool {
+  /// The referenced table `p`'s key columns, and the condition that joins `r`'s rows to the
+  /// row of `p` that `key` references (none for a `NULL` in `p`; the filtered list's own `IS`,
+  /// `p`'s affinity taken away as a bound value has none): `nil` when `key` does not fit
+  /// `table`.
+  static func join(_ table: TableSchema, _ key: ForeignKey) -> (keys: String, condition: String)? {
+    let columns = Set(table.columns.map(\.name))
+    guard !table.key.isEmpty, !key.columns.isEmpty,
+      key.columns.count == key.referencedColumns.count,
+      key.referencedColumns.allSatisfy(columns.contains)
+    else { return nil }
+    let keyList = table.key.map { "p." + SQLIdentifier.quoted($0) }.joined(separator: ", ")
+    let notNull = key.referencedColumns.map { "p.\(SQLIdentifier.quoted($0)) IS NOT NULL" }
+    let matches = zip(key.columns, key.referencedColumns).map {
+      "r.\(SQLIdentifier.quoted($0)) IS +p.\(SQLIdentifier.quoted($1))"
+    }
+    return (keyList, (notNull + matches).joined(separator: " AND "))
+  }
+
+  /// Whether two keys are the same values, texts compared by their bytes (Swift's `==` on
+  /// `String` would call canonically equivalent texts equal; SQLite does not).
+  static func same(_ lhs: [DatabaseValue], _ rhs: [DatabaseValue]) -> Bool {
     lhs.count == rhs.count
       && zip(lhs, rhs).allSatisfy { left, right in
         switch (left, right) {

@@ -27,6 +27,8 @@ package enum BytePath {
   /// - Returns: The same string as `String(decoding:as:)` when `bytes` are UTF-8 (and hold no
   ///   U+10FF80–U+10FFFF), else each other byte as its carrier scalar.
   package static func carried(_ bytes: some Collection<UInt8>) -> String {
+    // Most paths are ASCII: the same string, made in one step rather than a scalar at a time.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     let bytes = Array(bytes)
     var result = ""
     result.unicodeScalars.reserveCapacity(bytes.count)

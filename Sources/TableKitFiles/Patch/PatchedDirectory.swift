@@ -181,6 +181,30 @@ package final class PatchedDirectory {
     manifest.fingerprint(of: relativePath)
   }
 
+  /// Keeps the files the earlier export recorded with `fingerprint`, when `accepts` takes
+  /// their paths; no I/O, and no path to name.
+  ///
+  /// An export whose fingerprints cover everything a file is made from, its place included,
+  /// finds a page's files this way without printing their names: only that page's files carry
+  /// its fingerprint. Files this export already kept or wrote are left out.
+  ///
+  /// - Parameters:
+  ///   - fingerprint: What the files were made from.
+  ///   - accepts: Whether these paths (relative to the folder, carried as ``BytePath`` carries
+  ///     them, in no order) are the files wanted; not called when there are none.
+  /// - Returns: The paths kept, or `nil` when none carried `fingerprint` or `accepts` refused.
+  package func keepFiles(
+    madeFrom fingerprint: InputFingerprint, if accepts: ([String]) -> Bool
+  ) -> [String]? {
+    let indices = manifest.indices(of: fingerprint).filter { !isSeen($0) }
+    guard !indices.isEmpty else { return nil }
+    let paths = indices.map { BytePath.carried(manifest.path(at: $0)) }
+    guard accepts(paths) else { return nil }
+    for index in indices { seen[index / 64] |= 1 << UInt64(index % 64) }
+    counts.unchanged += indices.count
+    return paths
+  }
+
   /// Keeps the file at `relativePath` as the earlier export wrote it, recording `fingerprint`
   /// for it; no I/O.
   ///

@@ -66,6 +66,11 @@ package struct SiteManifest: Sendable {
   var entries: [Entry]
   /// Where each bucket's entries start in ``entries``, and one more: the end.
   private let bucketStarts: [UInt32]
+  /// The indices of ``entries`` grouped by the bucket of their fingerprint (a second table, so
+  /// a page's files are found by what they were made from, without naming them).
+  let fingerprintOrder: [UInt32]
+  /// Where each fingerprint bucket starts in ``fingerprintOrder``, and one more: the end.
+  let fingerprintStarts: [UInt32]
 
   /// How many files the manifest lists.
   package var count: Int { entries.count }
@@ -96,6 +101,7 @@ package struct SiteManifest: Sendable {
       count = entries.count
     }
     bucketStarts = starts
+    (fingerprintOrder, fingerprintStarts) = Self.groupByFingerprint(self.entries)
     guard !hasDuplicates() else { return nil }
   }
 
@@ -338,7 +344,7 @@ extension SiteManifest {
 
   /// The bucket of `hash` among `count` (the high bits of their product, so every bucket is
   /// as likely).
-  private static func bucket(of hash: UInt64, among count: Int) -> Int {
+  static func bucket(of hash: UInt64, among count: Int) -> Int {
     Int(hash.multipliedFullWidth(by: UInt64(count)).high)
   }
 

@@ -17,8 +17,26 @@ final class MemorySiteFiles: DatabaseSiteFiles {
   /// The files kept from `previous`.
   private(set) var kept: Set<String> = []
 
+  /// The previous export's files by fingerprint.
+  private let previousByFingerprint: [InputFingerprint: [String]]
+
   init(previous: [String: File] = [:]) {
     self.previous = previous
+    var byFingerprint: [InputFingerprint: [String]] = [:]
+    for (name, file) in previous { byFingerprint[file.fingerprint, default: []].append(name) }
+    previousByFingerprint = byFingerprint
+  }
+
+  func keepFiles(madeFrom fingerprint: InputFingerprint, if accepts: ([String]) -> Bool)
+    -> [String]?
+  {
+    let names = (previousByFingerprint[fingerprint] ?? []).filter { files[$0] == nil }
+    guard !names.isEmpty, accepts(names) else { return nil }
+    for name in names {
+      files[name] = previous[name]
+      kept.insert(name)
+    }
+    return names
   }
 
   func previousFingerprint(of file: String) -> InputFingerprint? {
