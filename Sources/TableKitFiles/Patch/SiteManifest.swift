@@ -77,32 +77,72 @@ package struct SiteManifest: Sendable {
 
   /// Parses the bytes of a manifest file; `nil` when they are not one, in any detail.
   ///
-  /// - Parameter file: The file's bytes.
-  package init?(parsing file: [UInt8]) {
-    var buffer = file
-    var entries: [Entry] = []
-    // The paths are moved to the front of the buffer as they are read: no second copy.
-    let kept = buffer.withUnsafeMutableBufferPointer { buffer in
-      Self.parse(buffer, into: &entries)
+  /// - Parameters:
+  ///   - file: The file's bytes.
+  ///   - chunkSize: How many bytes are parsed at a time (the reader's window).
+  package init?(parsing file: [UInt8], chunkSize: Int = 1 << 20) {
+    var offset = 0
+    var chunks = Chunks(size: chunkSize) { buffer in
+      let count = min(buffer.count, file.count - offset)
+      file.withUnsafeBytes { bytes in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
+      }
+      offset += count
+      return count
     }
-    guard let kept else { return nil }
-    paths = Array(buffer[..<kept])
+    self.init(reading: &chunks, size: file.count, declaredCount: Self.declaredCount(file))
+  }
+
+  /// Parses a manifest from `chunks`, a file of `size` bytes whose closing line states
+  /// `declaredCount` (made in storage of that size, when the size can hold it).
+  init?(reading chunks: inout Chunks, size: Int, declaredCount: Int?) {
+    var entries: [Entry] = []
+    var paths: [UInt8] = []
+    if let count = declaredCount, count <= size / 36 {
+      entries.reserveCapacity(count)
+      paths.reserveCapacity(max(0, size - Self.versionLine.count - 35 * count))
+    }
+    guard Self.parse(&chunks, into: &entries, paths: &paths) else { return nil }
+    self.paths = paths
     let bucketCount = max(1, entries.count / 2)
     var starts = [UInt32](repeating: 0, count: bucketCount + 1)
     for entry in entries { starts[Self.bucket(of: entry.hash, among: bucketCount) + 1] += 1 }
     for index in 0..<bucketCount { starts[index + 1] += starts[index] }
-    var next = starts
-    self.entries = [Entry](unsafeUninitializedCapacity: entries.count) { placed, count in
-      for entry in entries {
-        let bucket = Self.bucket(of: entry.hash, among: bucketCount)
-        placed.initializeElement(at: Int(next[bucket]), to: entry)
-        next[bucket] += 1
-      }
-      count = entries.count
-    }
+    Self.group(&entries, byBucketsStartingAt: starts)
+    self.entries = entries
     bucketStarts = starts
     (fingerprintOrder, fingerprintStarts) = Self.groupByFingerprint(self.entries)
     guard !hasDuplicates() else { return nil }
+  }
+
+  /// Puts `entries` in the order of their buckets, in place (each entry is swapped straight
+  /// to the next free place of its bucket): the manifest of a large site is not held twice.
+  private static func group(_ entries: inout [Entry], byBucketsStartingAt starts: [UInt32]) {
+    let bucketCount = starts.count - 1
+    var next = starts
+    for bucket in 0..<bucketCount {
+      while next[bucket] < starts[bucket + 1] {
+        let place = Int(next[bucket])
+        let home = Self.bucket(of: entries[place].hash, among: bucketCount)
+        if home == bucket {
+          next[bucket] += 1
+        } else {
+          entries.swapAt(place, Int(next[home]))
+          next[home] += 1
+        }
+      }
+    }
+  }
+
+  /// The count the closing line of `file` states, if it has one.
+  private static func declaredCount(_ file: [UInt8]) -> Int? {
+    file.suffix(16).withUnsafeBufferPointer(countInTail)
+  }
+
+  /// The count the closing line in `tail` (a file's last bytes) states, if it has one.
+  static func countInTail(_ tail: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let lineFeed = tail.dropLast().lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+    return closingCount(UnsafeBufferPointer(rebasing: tail[(lineFeed + 1)...]))
   }
 
   /// The place of the file at `path` (its bytes) among ``entries``, or `nil` when the manifest
@@ -163,8 +203,28 @@ package struct SiteManifest: Sendable {
   /// - Parameter folder: An open folder.
   /// - Returns: The manifest.
   package static func read(in folder: Int32) -> SiteManifest? {
-    guard let bytes = try? readFile(Array(fileName.utf8), in: folder) else { return nil }
-    return SiteManifest(parsing: bytes)
+    guard
+      let descriptor = try? SystemCalls.open(
+        segment: Array(fileName.utf8), in: folder, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    else { return nil }
+    let manifest = try? SystemCalls.closeAfter(descriptor) {
+      () throws(Errno) -> SiteManifest? in
+      let info = try SystemCalls.status(of: descriptor)
+      guard info.st_mode & S_IFMT == S_IFREG, info.st_size < off_t(UInt32.max) else {
+        return nil
+      }
+      let size = Int(info.st_size)
+      var tail = [UInt8](repeating: 0, count: min(size, 16))
+      let tailCount = tail.withUnsafeMutableBytes { bytes in
+        try? SystemCalls.read(from: descriptor, into: bytes, at: size - bytes.count)
+      }
+      let declared = tail.prefix(tailCount ?? 0).withUnsafeBufferPointer(countInTail)
+      var chunks = Chunks(size: 1 << 20) { buffer in
+        try? SystemCalls.read(from: descriptor, into: buffer)
+      }
+      return SiteManifest(reading: &chunks, size: size, declaredCount: declared)
+    }
+    return manifest ?? nil
   }
 
   /// The bytes of the regular file `name` in the open folder `folder` (no link followed); at
@@ -192,7 +252,8 @@ package struct SiteManifest: Sendable {
       }
       let filled = try read.get()
       // A file that shrank meanwhile is read as it now is; one that grew will not parse.
-      return Array(bytes[..<filled])
+      bytes.removeLast(bytes.count - filled)
+      return bytes
     }
   }
 }
@@ -210,40 +271,47 @@ extension SiteManifest {
     }
   }
 
-  /// Reads the lines of `buffer` into `entries`, moving each path to the front of the buffer;
-  /// returns how many bytes of paths were kept, or `nil` when the bytes are not a manifest.
+  /// Reads the lines of `chunks` into `entries`, their paths' bytes into `paths`; whether the
+  /// bytes are a manifest, in every detail.
   private static func parse(
-    _ buffer: UnsafeMutableBufferPointer<UInt8>, into entries: inout [Entry]
-  ) -> Int? {
-    guard let base = buffer.baseAddress, buffer.starts(with: versionLine) else { return nil }
-    var position = versionLine.count
-    var kept = 0
+    _ chunks: inout Chunks, into entries: inout [Entry], paths: inout [UInt8]
+  ) -> Bool {
+    guard chunks.ensure(versionLine.count),
+      chunks.withBytes(from: 0, count: versionLine.count, { $0.elementsEqual(versionLine) })
+    else { return false }
+    chunks.consume(versionLine.count)
+    let closing = Array("end ".utf8)
     while true {
-      if let count = closingCount(UnsafeBufferPointer(rebasing: buffer[position...])) {
-        return count == entries.count ? kept : nil
+      // No file's line starts with `end ` (`n` is no digit): that is the closing line, and it
+      // must be the rest of the file (at most 15 bytes).
+      if chunks.ensure(closing.count),
+        chunks.withBytes(from: 0, count: closing.count, { $0.elementsEqual(closing) })
+      {
+        guard !chunks.ensure(16), !chunks.failed,
+          let count = chunks.withBytes(from: 0, count: chunks.available, closingCount)
+        else { return false }
+        return count == entries.count
       }
-      guard buffer.count - position >= 35, buffer[position + 32] == UInt8(ascii: " "),
-        let parsed = fingerprint(UnsafeBufferPointer(rebasing: buffer[position..<position + 32]))
-      else { return nil }
-      let (high, low) = parsed
-      let start = position + 33
-      guard let found = memchr(base + start, 0, buffer.count - start) else { return nil }
-      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      let length = end - start
-      guard end + 1 < buffer.count, buffer[end + 1] == UInt8(ascii: "\n"),
-        length < Int(Entry.unfingerprinted),
-        isSitePath(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-      else { return nil }
-      memmove(base + kept, base + start, length)
-      let path = UnsafeRawBufferPointer(start: base + kept, count: length)
+      guard chunks.ensure(35),
+        chunks.withBytes(from: 32, count: 1, { $0[0] }) == UInt8(ascii: " "),
+        let (high, low) = chunks.withBytes(from: 0, count: 32, fingerprint),
+        let nul = chunks.offset(of: 0, from: 33), chunks.ensure(nul + 2),
+        chunks.withBytes(from: nul + 1, count: 1, { $0[0] }) == UInt8(ascii: "\n")
+      else { return false }
+      let length = nul - 33
+      let offset = paths.count
+      let hash = chunks.withBytes(from: 33, count: length) { path -> UInt64? in
+        guard length < Int(Entry.unfingerprinted), isSitePath(path) else { return nil }
+        paths.append(contentsOf: path)
+        return Self.hash(UnsafeRawBufferPointer(path))
+      }
+      guard let hash, paths.count <= Int(UInt32.max) else { return false }
       let flag = high == nil ? Entry.unfingerprinted : 0
       entries.append(
         Entry(
-          hash: hash(path), high: high ?? 0, low: low, offset: UInt32(kept),
+          hash: hash, high: high ?? 0, low: low, offset: UInt32(offset),
           lengthAndFlag: UInt32(length) | flag))
-      kept += length
-      guard kept <= Int(UInt32.max) else { return nil }
-      position = end + 2
+      chunks.consume(nul + 2)
     }
   }
 
