@@ -122,6 +122,17 @@ for format in text html latex typst; do
   "$tablekit" "$db" --query "SELECT city FROM customers WHERE id = 2" -f "$format" | grep -q NULL \
     || fail "$format does not show NULL"
 done
+# The same with a report (a total row): the report's CSV keeps them apart too.
+"$tablekit" "$db" --query "SELECT id, city FROM customers WHERE id IN (2, 3)" -f csv --total \
+  | tr -d '\r' >"$work/null.csv"
+checks=$((checks + 1))
+[ "$(cat "$work/null.csv")" = $'row,group,id,city\ndata,,2,\ndata,,3,""\ntotal,,Total,' ] \
+  || fail "the report's CSV does not keep NULL and '' apart: $(cat "$work/null.csv")"
+for format in text markdown html latex typst; do
+  checks=$((checks + 1))
+  "$tablekit" "$db" --query "SELECT city FROM customers WHERE id = 2" -f "$format" --total \
+    | grep -q NULL || fail "$format with a report does not show NULL"
+done
 
 # Statements that would write are refused before they run; the file is unchanged.
 before=$(sha256sum "$db")

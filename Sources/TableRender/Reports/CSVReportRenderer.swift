@@ -28,6 +28,10 @@ public struct CSVReportRenderer: ReportRenderer {
   public var report: Report
   /// Whether text that a spreadsheet would run as a formula gets a leading `'`.
   public var guardsFormulas: Bool
+  /// How a cell holding the empty text is written; ``CSVTableRenderer/EmptyText/unquoted``
+  /// (alike with no value) by default, ``CSVTableRenderer/EmptyText/quoted`` (`""`) to keep a
+  /// database's `''` apart from its `NULL`.
+  public var emptyText: CSVTableRenderer.EmptyText
   /// Where ``TableRenderer/render(_:into:)`` keeps an error it could not throw.
   public let failure = ReportFailure()
 
@@ -36,9 +40,14 @@ public struct CSVReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - report: The report.
   ///   - guardsFormulas: Whether formula-looking text gets a leading `'` (numbers never do).
-  public init(report: Report, guardsFormulas: Bool = true) {
+  ///   - emptyText: How a cell holding the empty text is written.
+  public init(
+    report: Report, guardsFormulas: Bool = true,
+    emptyText: CSVTableRenderer.EmptyText = .unquoted
+  ) {
     self.report = report
     self.guardsFormulas = guardsFormulas
+    self.emptyText = emptyText
   }
 
   /// Draws the report; see ``ReportRenderer/draw(_:of:into:)``.
@@ -51,7 +60,9 @@ public struct CSVReportRenderer: ReportRenderer {
   public func draw(
     _ layout: ReportLayout, of table: TableView, into output: inout OutputBuffer
   ) throws(ReportError) {
-    let writer = CSVReportRecord(guardsFormulas: guardsFormulas, columnCount: layout.columnCount)
+    let writer = CSVReportRecord(
+      guardsFormulas: guardsFormulas, quotesEmptyText: emptyText == .quoted,
+      columnCount: layout.columnCount)
     writer.write(
       kind: "row", group: "group",
       cells: layout.qualifiedColumnLabels().map { ReportCell(text: $0, isNumeric: false) },
@@ -85,6 +96,8 @@ public struct CSVReportRenderer: ReportRenderer {
 /// Writes one CSV record of a report: the row kind, the group, then one field per column.
 struct CSVReportRecord {
   let guardsFormulas: Bool
+  /// Whether a cell whose value is the empty text is written `""`.
+  let quotesEmptyText: Bool
   let columnCount: Int
 
   func write(kind: String, group: String, cells: [ReportCell], into output: inout OutputBuffer) {
@@ -93,7 +106,11 @@ struct CSVReportRecord {
     field(group, guarded: true, into: &output)
     for cell in cells {
       output.write(",")
-      field(cell.text, guarded: !cell.isNumeric, into: &output)
+      if quotesEmptyText, cell.text.isEmpty, case .text(let text) = cell.value, text.isEmpty {
+        output.write("\"\"")
+      } else {
+        field(cell.text, guarded: !cell.isNumeric, into: &output)
+      }
     }
     output.write("\r\n")
   }

@@ -93,7 +93,8 @@ enum RenderCommand {
     let reportRenderer =
       options.report.isRequested
       ? makeReportRenderer(
-        options, table: controller.table, title: controller.title, stream: stream)
+        options, table: controller.table, title: controller.title, stream: stream,
+        readsDatabase: readsDatabase)
       : nil
     let renderer =
       reportRenderer
@@ -117,9 +118,11 @@ enum RenderCommand {
   /// The report renderer for the chosen format.
   ///
   /// The report is checked against the table's columns first (a usage error names an unknown
-  /// column), and a total at the top of a pipe is refused.
+  /// column), and a total at the top of a pipe is refused. A database's empty text is written
+  /// apart from its `NULL` in CSV, as without a report.
   private static func makeReportRenderer(
-    _ options: Options, table: TableView, title: String?, stream: RecordStreamDataSource?
+    _ options: Options, table: TableView, title: String?, stream: RecordStreamDataSource?,
+    readsDatabase: Bool
   ) -> any ReportRenderer {
     let report: Report
     do {
@@ -150,7 +153,9 @@ enum RenderCommand {
     case .markdown:
       return MarkdownReportRenderer(report: report)
     case .csv:
-      return CSVReportRenderer(report: report, guardsFormulas: output.formulaGuard)
+      return CSVReportRenderer(
+        report: report, guardsFormulas: output.formulaGuard,
+        emptyText: readsDatabase ? .quoted : .unquoted)
     case .html:
       return HTMLReportRenderer(
         report: report,

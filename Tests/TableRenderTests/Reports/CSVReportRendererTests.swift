@@ -49,4 +49,23 @@ import Testing
     #expect(
       try CSVReportRenderer(report: summed).renderReport(table).hasSuffix("total,,-5.50,T,\r\n"))
   }
+
+  /// A database's `''` and its `NULL` (no value) stay apart when asked (`""` against an empty
+  /// field), alike by default; a label or a missing summary is never quoted.
+  @Test func theEmptyTextIsQuotedApartFromNoValueWhenAsked() throws {
+    let table = TableView(
+      dataSource: SectionedDataSource<Cell>(
+        sections: [
+          TableSection(items: [
+            Cell("", values: [.empty, "", "x"]), Cell("", values: ["", .empty, ""]),
+          ])
+        ],
+        columns: [ColumnDefinition("a"), ColumnDefinition("b"), ColumnDefinition("c")]))
+    let report = Report(summaries: [SummaryRow(label: "", scope: .grand, aggregates: [:])])
+    let quoted = try CSVReportRenderer(report: report, emptyText: .quoted).renderReport(table)
+    #expect(
+      quoted == "row,group,a,b,c\r\ndata,,,\"\",x\r\ndata,,\"\",,\"\"\r\ntotal,,,,\r\n")
+    let plain = try CSVReportRenderer(report: report).renderReport(table)
+    #expect(plain == "row,group,a,b,c\r\ndata,,,,x\r\ndata,,,,\r\ntotal,,,,\r\n")
+  }
 }
