@@ -88,4 +88,30 @@ import Testing
     #expect(swapped.pagesKept == 0 && swapped.filesWritten == 0, "\(swapped)")
     #expect(try Self.tree(site).mapValues(\.bytes) == whole.mapValues(\.bytes))
   }
+
+  /// A folder of the site that became a file (here by hand) makes the in-place update fail
+  /// with `ENOTDIR` on the first changed page under it: the export then writes the folder
+  /// whole (no deadlock on the lock the update held), and the site is a fresh export's.
+  @Test func aFolderThatBecameAFileFallsBackToTheWholeFolder() throws {
+    let fixture = try SiteFixture(Self.shop)
+    defer { fixture.remove() }
+    let site = fixture.folder.appendingPathComponent("site").path
+    let fresh = fixture.folder.appendingPathComponent("fresh").path
+    let exporter = DatabaseSiteExporter(siteTitle: "Shop", rowsPerPage: 2)
+    _ = try exporter.export(try Database(path: fixture.path), toDirectory: site)
+    let manager = FileManager.default
+    let rows = site + "/orders/rows"
+    #expect(manager.fileExists(atPath: rows + "/13.html"))
+    try manager.removeItem(atPath: rows)
+    #expect(manager.createFile(atPath: rows, contents: Data("not a folder".utf8)))
+
+    try Self.change(fixture.path, "UPDATE orders SET note = 'changed' WHERE id = 13;")
+    let again = try exporter.export(try Database(path: fixture.path), toDirectory: site)
+    #expect(again.pagesKept == 0, "\(again)")
+    _ = try exporter.export(try Database(path: fixture.path), toDirectory: fresh)
+    #expect(try Self.tree(site).mapValues(\.bytes) == Self.tree(fresh).mapValues(\.bytes))
+    // The next export updates in place again.
+    let third = try exporter.export(try Database(path: fixture.path), toDirectory: site)
+    #expect(third.pagesKept == third.pagesWritten && third.filesWritten == 0, "\(third)")
+  }
 }
