@@ -146,13 +146,15 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
       return
     }
     var after: [DatabaseValue]?
-    let stream =
-      columns.isEmpty
-      ? try reading { () throws(DatabaseError) in try builder.incomingCountStream(of: name) }
-      : nil
     let rowStream =
       columns.isEmpty
       ? try reading { () throws(DatabaseError) in try builder.incomingRowStream(of: name) }
+      : nil
+    let stream =
+      columns.isEmpty
+      ? try reading { () throws(DatabaseError) in
+        try builder.incomingCountStream(of: name, skipping: rowStream?.isStreamed ?? [])
+      }
       : nil
     for number in 1...pages {
       let read = try reading { () throws(DatabaseError) in

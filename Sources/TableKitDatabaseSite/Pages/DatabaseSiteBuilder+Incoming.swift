@@ -2,12 +2,22 @@ package import TableKitDatabase
 
 extension DatabaseSiteBuilder {
   /// The counts of the rows referencing each row of table `name`, for its list pages in order.
-  package func incomingCountStream(of name: String) throws(DatabaseError) -> IncomingCountStream {
-    IncomingCountStream(database: database, table: try schema(name), references: incomingKeys(name))
+  ///
+  /// - Parameters:
+  ///   - name: The table.
+  ///   - skipping: Per incoming key, whether its counts come from an ``IncomingRowStream``.
+  /// - Returns: The stream.
+  /// - Throws: `DatabaseError` when the table's schema cannot be read.
+  package func incomingCountStream(of name: String, skipping: [Bool] = [])
+    throws(DatabaseError) -> IncomingCountStream
+  {
+    IncomingCountStream(
+      database: database, table: try schema(name), references: incomingKeys(name),
+      skipping: skipping)
   }
 
-  /// The rows referencing each row of table `name`, for the short lists its list pages' rows
-  /// link to, in order.
+  /// The rows referencing each row of table `name`, with their counts, for its list pages in
+  /// order.
   package func incomingRowStream(of name: String) throws(DatabaseError) -> IncomingRowStream {
     var references: [(table: TableSchema, key: ForeignKey)] = []
     for reference in incomingKeys(name) {
@@ -41,8 +51,8 @@ extension DatabaseSiteBuilder {
   ///   - streamed: Per key of ``incomingKeys(_:)``, the counts of the rows an
   ///     ``IncomingCountStream`` read, or `nil` to count them here.
   ///   - shortLists: A stream of the table's referencing rows and the page's rows' keys, to
-  ///     take the short lists' rows from; without it (or where it cannot say) they are read
-  ///     here.
+  ///     take the counts and the short lists' rows from; without it (or where it cannot say)
+  ///     they are counted and read here.
   /// - Returns: The counts and the lists' rows.
   /// - Throws: `DatabaseError` naming the table that could not be read.
   package func incomingLinks(
@@ -62,6 +72,25 @@ extension DatabaseSiteBuilder {
         asked.append(row)
         keys.append(matched)
       }
+      if let shortLists, shortLists.keys.count == rows.count,
+        let found = shortLists.stream.read(
+          reference: number, keys: shortLists.keys, limit: rowsPerPage)
+      {
+        for row in rows.indices { links.counts[row].append(found[row].count) }
+        var unread: (keys: [[DatabaseValue]], counts: [Int]) = ([], [])
+        for (index, row) in asked.enumerated() where found[row].count > 0 {
+          let level = DatabaseSiteLevel.filtered(
+            table: reference.table, columns: reference.key.columns, values: keys[index], page: 1)
+          links.lists[level.exactKey] = (found[row].count, found[row].rows)
+          if found[row].rows == nil, found[row].count <= rowsPerPage {
+            unread.keys.append(keys[index])
+            unread.counts.append(found[row].count)
+          }
+        }
+        // Short lists whose rows the stream could not order are read in batches.
+        try readShortLists(of: reference, keys: unread.keys, counts: unread.counts, into: &links)
+        continue
+      }
       var counts = rows.map { _ in 0 }
       if number < streamed.count, let streamed = streamed[number] {
         for row in asked { counts[row] = streamed[row] }
@@ -71,20 +100,7 @@ extension DatabaseSiteBuilder {
         for (index, row) in asked.enumerated() { counts[row] = found[index] }
       }
       for row in rows.indices { links.counts[row].append(counts[row]) }
-      let askedCounts = asked.map { counts[$0] }
-      if let shortLists, shortLists.keys.count == rows.count,
-        let found = shortLists.stream.rows(
-          reference: number, keys: asked.map { shortLists.keys[$0] }, counts: askedCounts,
-          limit: rowsPerPage)
-      {
-        for (index, key) in keys.enumerated() where askedCounts[index] > 0 {
-          let level = DatabaseSiteLevel.filtered(
-            table: reference.table, columns: reference.key.columns, values: key, page: 1)
-          links.lists[level.exactKey] = (askedCounts[index], found[index])
-        }
-      } else {
-        try readShortLists(of: reference, keys: keys, counts: askedCounts, into: &links)
-      }
+      try readShortLists(of: reference, keys: keys, counts: asked.map { counts[$0] }, into: &links)
     }
     return links
   }

@@ -33,13 +33,18 @@ package final class IncomingCountStream {
   ///   - database: The database.
   ///   - table: The referenced table's schema (a table with a key).
   ///   - references: The foreign keys that reference it, with their tables.
+  ///   - skipping: Per key, whether its counts come from elsewhere (an
+  ///     ``IncomingRowStream``): it gets no statement.
   package init(
-    database: Database, table: TableSchema, references: [(table: String, key: ForeignKey)]
+    database: Database, table: TableSchema, references: [(table: String, key: ForeignKey)],
+    skipping: [Bool] = []
   ) {
     keyWidth = table.key.count
-    statements = references.map { reference in
+    statements = references.enumerated().map { number, reference in
       let key = reference.key
-      guard let (keyList, condition) = Self.join(table, key) else { return nil }
+      guard number >= skipping.count || !skipping[number],
+        let (keyList, condition) = Self.join(table, key)
+      else { return nil }
       let sql =
         "SELECT \(keyList), count(r.\(SQLIdentifier.quoted(key.columns[0]))) FROM "
         + "\(SQLIdentifier.quoted(table.name)) AS p LEFT JOIN "

@@ -1,36 +1,48 @@
 package import TableKitDatabase
 
 /// The rows that reference each row of a table, per foreign key that references it, read for
-/// the whole table by one statement a key in the table's key order: the rows of the short
-/// filtered lists a list page's rows link to, without a query per page.
+/// the whole table by one statement a key in the table's key order: each row's count of
+/// referencing rows, and the rows of the lists short enough for one page, without a query per
+/// list page.
 ///
 /// For each key the statement is
 ///
 /// ```sql
-/// SELECT p."id", r."id", r.* FROM "customers" AS p
-///   JOIN "orders" AS r ON p."id" IS NOT NULL AND r."customer_id" IS +p."id"
+/// SELECT p."id", r."customer_id", r."id", r.* FROM "customers" AS p
+///   LEFT JOIN "orders" AS r ON p."id" IS NOT NULL AND r."customer_id" IS +p."id"
 ///   ORDER BY p."id"
 /// ```
 ///
 /// with the condition of ``IncomingCountStream`` (the filtered list's own `IS`, the
 /// referenced column's affinity taken away). SQLite builds one automatic index on the
-/// referencing columns for the statement, where the batched query read the referencing table
-/// once a hundred rows.
+/// referencing columns for the statement, where a batched query read the referencing table
+/// once a hundred rows. Every referenced row has a group (a row of `NULL`s when nothing
+/// references it), so each list page's keys are checked one by one against the groups the
+/// statement steps to; the count is the number of the group's rows whose first referencing
+/// column is not `NULL`, as `count()` counts.
 ///
-/// The statement orders by the referenced row only; a list orders its rows by their key, so
-/// each row's group is sorted here by its key, which must be one integer (a rowid, or a key
-/// whose values are integers: then SQLite's order is the integers' order, whatever the
-/// column's collation). A group with another key, a statement that cannot be made or fails,
-/// and a group whose size is not the count the caller knows, give `nil`: the caller reads
-/// those lists as it would without the stream, and the key's stream is not used again.
+/// The statement orders by the referenced row only; a list orders its rows by their key, so a
+/// short list's rows are sorted here by their key, which must be one integer (a rowid, or a
+/// key whose values are integers: then SQLite's order is the integers' order, whatever the
+/// column's collation). A short list with another key comes with its count and no rows, for
+/// the caller to read. A statement that cannot be made or fails, and a page out of step, give
+/// `nil`: the caller counts and reads that page as it would without the stream, and the key's
+/// stream is not used again.
 package final class IncomingRowStream {
-  /// One foreign key's statement and the row it has stepped to but not handed out yet.
+  /// One foreign key's statement and whether it holds a row not handed out yet.
   private struct Reference {
     var statement: DatabaseStatement
     /// Whether the statement holds a row not yet handed out.
     var pending = false
-    /// Whether the statement has no more rows.
-    var finished = false
+  }
+
+  /// What the stream says of one referenced row for one foreign key.
+  package struct Incoming {
+    /// How many rows reference it.
+    package var count: Int
+    /// Those rows in their key order, when there are from 1 to the page's limit and their
+    /// keys are integers (else the caller reads them).
+    package var rows: DatabaseSiteBuilder.ListRows?
   }
 
   /// Per foreign key that references the table, its statement, or `nil` once it is not used.
@@ -39,6 +51,9 @@ package final class IncomingRowStream {
   private let keyWidth: Int
   /// Per foreign key, how many columns the referencing table's key has.
   private let rowKeyWidths: [Int]
+  /// Per foreign key, whether it has a statement (the counts of the others come from
+  /// elsewhere).
+  package let isStreamed: [Bool]
 
   /// The streams of `table`'s rows, for `references` (its incoming keys, in order); a key
   /// whose referencing table is not a table with a key gets none.
@@ -53,7 +68,7 @@ package final class IncomingRowStream {
   ) {
     keyWidth = table.key.count
     rowKeyWidths = references.map { $0.table.key.count }
-    self.references = references.map { reference in
+    let made = references.map { reference -> Reference? in
       let (referencing, key) = reference
       guard referencing.kind == .table, !referencing.key.isEmpty,
         let (keyList, condition) = IncomingCountStream.join(table, key)
@@ -61,73 +76,69 @@ package final class IncomingRowStream {
       let rowKeyList = referencing.key.map { "r." + SQLIdentifier.quoted($0) }
         .joined(separator: ", ")
       let sql =
-        "SELECT \(keyList), \(rowKeyList), r.* FROM \(SQLIdentifier.quoted(table.name)) AS p "
-        + "JOIN \(SQLIdentifier.quoted(referencing.name)) AS r ON \(condition)"
+        "SELECT \(keyList), r.\(SQLIdentifier.quoted(key.columns[0])), \(rowKeyList), r.* "
+        + "FROM \(SQLIdentifier.quoted(table.name)) AS p "
+        + "LEFT JOIN \(SQLIdentifier.quoted(referencing.name)) AS r ON \(condition)"
         + " ORDER BY \(keyList)"
       return (try? database.prepare(sql, table: referencing.name)).map { Reference(statement: $0) }
     }
+    self.references = made
+    isStreamed = made.map { $0 != nil }
   }
 
-  /// For the rows with `keys` (some of a list page's rows, in the table's key order) whose
-  /// numbers of referencing rows by foreign key `reference` are `counts`: the referencing
-  /// rows of each whose count is at most `limit`, in their key order; `nil` where the stream
-  /// cannot say (the caller reads them as it would without the stream).
+  /// For the rows with `keys` (a list page's rows, in the table's key order): each one's count
+  /// of rows referencing it by foreign key `reference`, with those rows when there are at most
+  /// `limit`; `nil` where the stream cannot say (the caller counts and reads them as it would
+  /// without the stream).
   ///
   /// - Parameters:
   ///   - reference: The foreign key's place among the table's incoming keys.
-  ///   - keys: The rows' keys, in order.
-  ///   - counts: Each row's count of referencing rows, known from elsewhere: the stream's
-  ///     groups must have exactly these sizes.
+  ///   - keys: The keys of the page's rows, in order.
   ///   - limit: The most rows of a list worth keeping (a list of one page).
-  /// - Returns: Per key, its rows (with `nil` for a count of 0 or over `limit`), or `nil`.
-  package func rows(
-    reference: Int, keys: [[DatabaseValue]], counts: [Int], limit: Int
-  ) -> [DatabaseSiteBuilder.ListRows?]? {
+  /// - Returns: One ``Incoming`` a key, or `nil`.
+  package func read(reference: Int, keys: [[DatabaseValue]], limit: Int) -> [Incoming]? {
     guard reference < references.count, var stream = references[reference] else { return nil }
     references[reference] = nil
     let rowKeyWidth = rowKeyWidths[reference]
-    let names = Array(stream.statement.columnNames.dropFirst(keyWidth + rowKeyWidth))
-    var found: [DatabaseSiteBuilder.ListRows?] = []
+    let first = keyWidth + 1 + rowKeyWidth
+    let names = Array(stream.statement.columnNames.dropFirst(first))
+    var found: [Incoming] = []
     found.reserveCapacity(keys.count)
-    for (key, count) in zip(keys, counts) {
-      if !stream.pending, !stream.finished {
+    for key in keys {
+      if !stream.pending {
         guard let stepped = try? stream.statement.step() else { return nil }
         stream.pending = stepped
-        stream.finished = !stepped
       }
-      let starts = stream.pending && sameKey(stream.statement, key)
-      guard starts == (count > 0) else { return nil }
-      guard starts else {
-        found.append(nil)
-        continue
-      }
+      // Every referenced row has its group, in the order of the page's rows.
+      guard stream.pending, sameKey(stream.statement, key) else { return nil }
+      var count = 0
+      var sortable = rowKeyWidth == 1
       var group: [(key: Int64, values: [DatabaseValue])] = []
-      var size = 0
       repeat {
-        size += 1
-        if count <= limit {
-          guard rowKeyWidth == 1,
-            case .integer(let rowKey) = stream.statement.value(at: keyWidth)
-          else { return nil }
-          let values = (keyWidth + rowKeyWidth..<stream.statement.columnCount).map {
-            stream.statement.value(at: $0)
+        if stream.statement.value(at: keyWidth) != .null {
+          count += 1
+          if count <= limit, sortable {
+            if case .integer(let rowKey) = stream.statement.value(at: keyWidth + 1) {
+              group.append(
+                (rowKey, (first..<stream.statement.columnCount).map(stream.statement.value(at:))))
+            } else {
+              sortable = false
+              group = []
+            }
           }
-          group.append((rowKey, values))
         }
         guard let stepped = try? stream.statement.step() else { return nil }
         stream.pending = stepped
-        stream.finished = !stepped
       } while stream.pending && sameKey(stream.statement, key)
-      guard size == count else { return nil }
-      if count > limit {
-        found.append(nil)
+      guard count > 0, count <= limit, sortable else {
+        found.append(Incoming(count: count, rows: nil))
         continue
       }
       group.sort { $0.key < $1.key }
-      found.append(
-        .init(
-          columns: names, rows: group.map(\.values),
-          keys: group.map { [DatabaseValue.integer($0.key)] }))
+      let rows = DatabaseSiteBuilder.ListRows(
+        columns: names, rows: group.map(\.values),
+        keys: group.map { [DatabaseValue.integer($0.key)] })
+      found.append(Incoming(count: count, rows: rows))
     }
     references[reference] = stream
     return found
@@ -135,6 +146,7 @@ package final class IncomingRowStream {
 
   /// Whether the row `statement` is on belongs to the referenced row with `key`.
   private func sameKey(_ statement: DatabaseStatement, _ key: [DatabaseValue]) -> Bool {
-    key.count == keyWidth && IncomingCountStream.same((0..<keyWidth).map(statement.value(at:)), key)
+    key.count == keyWidth
+      && IncomingCountStream.same((0..<keyWidth).map(statement.value(at:)), key)
   }
 }

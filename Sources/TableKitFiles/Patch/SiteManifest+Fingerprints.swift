@@ -11,8 +11,11 @@ extension SiteManifest {
     let bucket = Self.bucket(
       of: Self.hash(fingerprint), among: fingerprintStarts.count - 1)
     var found: [Int] = []
+    let tag = fingerprint.high >> 32
     for position in Int(fingerprintStarts[bucket])..<Int(fingerprintStarts[bucket + 1]) {
-      let index = Int(fingerprintOrder[position])
+      let packed = fingerprintOrder[position]
+      guard packed >> 32 == tag else { continue }
+      let index = Int(packed & 0xFFFF_FFFF)
       if entries[index].fingerprint == fingerprint { found.append(index) }
     }
     return found
@@ -20,7 +23,7 @@ extension SiteManifest {
 
   /// The indices of `entries` grouped by their fingerprint's bucket (files written without a
   /// fingerprint left out), and where each bucket starts.
-  static func groupByFingerprint(_ entries: [Entry]) -> (order: [UInt32], starts: [UInt32]) {
+  static func groupByFingerprint(_ entries: [Entry]) -> (order: [UInt64], starts: [UInt32]) {
     let bucketCount = max(1, entries.count / 2)
     var buckets = [Int](repeating: -1, count: entries.count)
     var starts = [UInt32](repeating: 0, count: bucketCount + 1)
@@ -32,9 +35,9 @@ extension SiteManifest {
     }
     for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
     var next = starts
-    var order = [UInt32](repeating: 0, count: Int(starts[bucketCount]))
+    var order = [UInt64](repeating: 0, count: Int(starts[bucketCount]))
     for (index, bucket) in buckets.enumerated() where bucket >= 0 {
-      order[Int(next[bucket])] = UInt32(index)
+      order[Int(next[bucket])] = (entries[index].high >> 32) << 32 | UInt64(index)
       next[bucket] += 1
     }
     return (order, starts)
