@@ -143,6 +143,7 @@ let package = Package(
       name: "TableKitRecordsTests",
       dependencies: [
         "TableKit", "TableKitFiles", "TableKitReports", "TableRender", "TableKitRecords",
+        "TableKitTestSupport",
       ],
       swiftSettings: strictSettings
     ),
@@ -163,6 +164,7 @@ let package = Package(
       name: "TableKitDatabaseSiteTests",
       dependencies: [
         "TableKit", "TableKitDatabase", "TableKitDatabaseSite", "TableKitNavigation", "TableRender",
+        "TableKitTestSupport",
       ],
       swiftSettings: strictSettings
     ),

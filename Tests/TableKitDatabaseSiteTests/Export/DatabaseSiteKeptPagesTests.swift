@@ -2,6 +2,7 @@ import Foundation
 import TableKitDatabase
 import TableKitDatabaseSite
 import TableKitFiles
+import TableKitTestSupport
 import Testing
 
 /// Pages kept from a previous export by their fingerprints, against an oracle that cannot be
@@ -45,7 +46,7 @@ import Testing
   static let rowsPerPage = 3
 
   @Test func keptPagesAreExactlyWhatAFullExportWrites() throws {
-    var random = SplitMix64(seed: 38_5)
+    var random = SeededGenerator(state: 38_5)
     let mutations = (0..<120).map { _ in Self.mutation(&random) }
     let snapshots = try Snapshots(Self.shop, mutations: mutations)
     defer { snapshots.remove() }
@@ -158,7 +159,7 @@ import Testing
 
   /// A value for `column`: mostly one the database already holds or a near one (so references
   /// find rows, facets gain and lose values and keys move), sometimes NULL or another type.
-  static func value(for column: String, _ random: inout SplitMix64) -> String {
+  static func value(for column: String, _ random: inout SeededGenerator) -> String {
     let pick = random.next(12)
     switch pick {
     case 0: return "NULL"
@@ -180,7 +181,7 @@ import Testing
   }
 
   /// One random change: a value (a key, a reference, a facet value), an insert, a delete.
-  static func mutation(_ random: inout SplitMix64) -> String {
+  static func mutation(_ random: inout SeededGenerator) -> String {
     let table = tables[Int(random.next(UInt64(tables.count)))]
     let row =
       "(\(table.key)) IN (SELECT \(table.key) FROM \(table.name) ORDER BY \(table.key)"
@@ -260,22 +261,7 @@ struct Snapshots {
   }
 }
 
-/// A seeded generator (SplitMix64): the same numbers on every run.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SeededGenerator {
   /// A number below `bound`.
   mutating func next(_ bound: UInt64) -> UInt64 {
     next() % bound

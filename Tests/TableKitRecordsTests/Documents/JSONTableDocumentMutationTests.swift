@@ -1,4 +1,5 @@
 import TableKitRecords
+import TableKitTestSupport
 import Testing
 
 @Suite struct JSONTableDocumentMutationTests {
@@ -11,8 +12,8 @@ import Testing
 
   @Test(arguments: 0..<4)
   func damagedDocumentsReadOrFailWithAPlaceInsideTheInputNeverTrap(seed: UInt64) throws {
-    var writer = RandomJSONTableWriter(generator: SplitMix64(state: 1000 + seed))
-    var generator = SplitMix64(state: seed)
+    var writer = RandomJSONTableWriter(generator: SeededGenerator(state: 1000 + seed))
+    var generator = SeededGenerator(state: seed)
     var failures = 0
     for _ in 0..<400 {
       var bytes = Array(writer.document().json.utf8)
@@ -27,7 +28,7 @@ import Testing
         }
       }
       // Read whole and in chunks, the two ways agree on what is wrong.
-      var chunking = SplitMix64(state: generator.next())
+      var chunking = SeededGenerator(state: generator.next())
       let streamed = Result { () throws(JSONTableError) in
         try readDocumentInChunks(bytes, maximumChunk: 8, using: &chunking)
       }

@@ -1,4 +1,5 @@
 import TableKitRecords
+import TableKitTestSupport
 import Testing
 
 @Suite struct JSONTokenizerTests {
@@ -18,7 +19,9 @@ import Testing
   }
 
   /// Every token of `bytes` given in chunks of the sizes `sizes` draws, or the error.
-  static func tokens(_ bytes: [UInt8], chunkedBy generator: inout SplitMix64, maximumChunk: Int)
+  static func tokens(
+    _ bytes: [UInt8], chunkedBy generator: inout SeededGenerator, maximumChunk: Int
+  )
     -> Result<[JSONToken], JSONTableError>
   {
     var rest = bytes[...]
@@ -87,7 +90,7 @@ import Testing
 
   @Test func tokensAreTheSameWhenTheInputArrivesInChunks() throws {
     let whole = try Self.tokens(Self.sample).get()
-    var generator = SplitMix64(state: 7)
+    var generator = SeededGenerator(state: 7)
     for input in [Self.sample, [0xEF, 0xBB, 0xBF] + Self.sample] {
       for maximumChunk in [1, 2, 3, 5, 8, 64] {
         for _ in 0..<20 {
@@ -108,7 +111,7 @@ import Testing
       Issue.record("\(bytes) tokenized")
       return
     }
-    var generator = SplitMix64(state: 11)
+    var generator = SeededGenerator(state: 11)
     for maximumChunk in [1, 2, 4] {
       for _ in 0..<10 {
         let chunked = Self.tokens(bytes, chunkedBy: &generator, maximumChunk: maximumChunk)
@@ -125,7 +128,8 @@ import Testing
   /// read from the bytes the tokenizer leaves them in (``JSONTokenizer/withLeftText(_:)``),
   /// otherwise from the token.
   static func texts(
-    _ bytes: [UInt8], leavingText: Bool, chunkedBy generator: inout SplitMix64, maximumChunk: Int
+    _ bytes: [UInt8], leavingText: Bool, chunkedBy generator: inout SeededGenerator,
+    maximumChunk: Int
   ) throws -> [String] {
     var rest = bytes[...]
     func chunk() -> ArraySlice<UInt8> {
@@ -157,7 +161,7 @@ import Testing
   }
 
   @Test func stringsAndNumbersLeftInTheBytesAreTheTokensTexts() throws {
-    var generator = SplitMix64(state: 11)
+    var generator = SeededGenerator(state: 11)
     let expected = try Self.texts(
       Self.sample, leavingText: false, chunkedBy: &generator, maximumChunk: 1 << 20)
     #expect(expected.contains("string b\n\"c\""))

@@ -1,4 +1,5 @@
 import TableKitRecords
+import TableKitTestSupport
 import TableRender
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     0x80, 0xBF, 0xC2, 0xE2, 0xEF, 0xF0, 0xFF,
   ]
 
-  static func randomBytes(_ count: Int, _ generator: inout SplitMix64) -> [UInt8] {
+  static func randomBytes(_ count: Int, _ generator: inout SeededGenerator) -> [UInt8] {
     (0..<count).map { _ in
       let pick = generator.next()
       return pick % 4 == 0
@@ -35,7 +36,7 @@ import Testing
       store: (UnsafeMutableRawPointer) -> Void
     )
   ) {
-    var generator = SplitMix64(state: UInt64(width))
+    var generator = SeededGenerator(state: UInt64(width))
     var failures: [String] = []
     for _ in 0..<300 {
       let bytes = Self.randomBytes(width + 7, &generator)

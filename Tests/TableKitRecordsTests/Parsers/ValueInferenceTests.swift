@@ -1,4 +1,5 @@
 import TableKitRecords
+import TableKitTestSupport
 import Testing
 
 /// `ValueInference.isNumber` answers as `number(_:)` does, without making the number.
@@ -27,7 +28,7 @@ import Testing
     }
     // And the two agree on random strings of the characters numbers are made of, around the
     // 18 characters where the short path ends.
-    var generator = SplitMix64(state: 18)
+    var generator = SeededGenerator(state: 18)
     let characters = Array("-0123456789.".utf8) + [UInt8(ascii: "0"), UInt8(ascii: "x")]
     var disagreements: [String] = []
     for _ in 0..<50_000 {

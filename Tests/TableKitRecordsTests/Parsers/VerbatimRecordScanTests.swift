@@ -1,6 +1,7 @@
 import Foundation
 import TableKit
 import TableKitRecords
+import TableKitTestSupport
 import TableRender
 import Testing
 
@@ -136,7 +137,7 @@ import Testing
   }
 
   /// Up to about 300 bytes of lines of 0 to 79 random letters, each ended by `ending`.
-  static func randomLines(_ generator: inout SplitMix64, ending: [UInt8]) -> [UInt8] {
+  static func randomLines(_ generator: inout SeededGenerator, ending: [UInt8]) -> [UInt8] {
     var text: [UInt8] = []
     while text.count < Int(generator.next() % 300) {
       let length = Int(generator.next() % 80)
@@ -150,7 +151,7 @@ import Testing
     // Lines of every length ending in CR LF, so that carriage returns fall at every place in a
     // block and blocks hold none, one and several; the room is the bytes read, and the bytes
     // after what is stored must stay as they were.
-    var generator = SplitMix64(state: 11)
+    var generator = SeededGenerator(state: 11)
     for _ in 0..<400 {
       let text = Self.randomLines(&generator, ending: Array("\r\n".utf8))
       let expected = text.filter { $0 != UInt8(ascii: "\r") }
@@ -237,7 +238,7 @@ import Testing
     // Every length of record up to a few blocks, so that line feeds fall at every place in a
     // block and blocks hold none, one and several; the room is exactly what the budget allows,
     // and the bytes after it must stay as they were.
-    var generator = SplitMix64(state: 7)
+    var generator = SeededGenerator(state: 7)
     for _ in 0..<400 {
       let text = Self.randomLines(&generator, ending: [UInt8(ascii: "\n")])
       let lineFeeds = text.filter { $0 == UInt8(ascii: "\n") }.count

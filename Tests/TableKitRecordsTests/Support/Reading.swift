@@ -1,5 +1,6 @@
 import TableKit
 import TableKitRecords
+import TableKitTestSupport
 
 /// Reads `json` as the file `t.json`.
 func readDocument(_ json: String) throws(JSONTableError) -> JSONTableDocument {
@@ -31,23 +32,10 @@ func readingError(_ json: String) -> JSONTableError? {
   readingError(Array(json.utf8))
 }
 
-/// A deterministic random number generator (SplitMix64), so a failing case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Reads `bytes` as `t.json` the streaming way, in chunks of 0 to `maximumChunk` bytes drawn from
 /// `generator`.
 func readDocumentInChunks(
-  _ bytes: [UInt8], maximumChunk: Int, using generator: inout SplitMix64
+  _ bytes: [UInt8], maximumChunk: Int, using generator: inout SeededGenerator
 ) throws(JSONTableError) -> JSONTableDocument {
   var sizes: [Int] = []
   var total = 0
