@@ -3,8 +3,9 @@ import TableKit
 /// The cells of a plain table's common numbers, written as bytes straight into the output.
 ///
 /// An integer, an amount of money, an exact decimal and a calendar date are most of a large
-/// table's cells. Each is written here in one stretch of the output buffer: the reference from
-/// the column's stored `<c r="AB` and the row's digits, the style index, the number's digits,
+/// table's cells. Each is written here in one stretch of the output buffer: `<c` (with the
+/// reference from the column's stored `<c r="AB` and the row's digits when a cell before it is
+/// absent), the style index, the number's digits,
 /// with no `String` made and its style looked up by comparing the column's last kind of number
 /// (a currency and a scale, say), not by making its format code. The bytes are the ones
 /// ``XLSXSheetWriter/writeValue(_:column:style:marks:numberFormat:)`` writes for the same
@@ -23,8 +24,9 @@ extension XLSXSheetWriter {
   /// widest sheet has 16,384 columns, `XFD`), and the length in the last byte.
   static let cellPrefixStride = 16
 
-  /// The most bytes of a cell's reference: a column's prefix and a row number.
-  static let longestReference = cellPrefixStride - 1 + OutputBuffer.longestInteger
+  /// The most bytes of a cell's opening with its reference: a column's prefix, a row number and
+  /// the closing quote.
+  static let longestReference = cellPrefixStride + OutputBuffer.longestInteger
 
   /// The most bytes of a number cell around its number: the reference, `" s="` and a style
   /// index, `"><v>`, `</v></c>`.
@@ -112,7 +114,7 @@ extension XLSXSheetWriter {
     return index
   }
 
-  /// Writes `<c r="B7" s="5"><v>`, the number `store` stores (at most `budget` bytes), and
+  /// Writes `<c s="5"><v>` (`<c r="B7" s="5"><v>` after an absent cell), the number `store` stores (at most `budget` bytes), and
   /// `</v></c>`, in one stretch of the output.
   @inline(__always)
   private mutating func writeNumberCell(
@@ -120,27 +122,34 @@ extension XLSXSheetWriter {
   ) {
     let prefixes = cellPrefixes
     let row = rowDigits
+    let expected = nextColumn
+    nextColumn = column + 1
     output.writeUnsafeBytes(budget: Self.longestNumberCellFrame + budget) { room in
       var next = room.start
-      next += Self.storeReference(column: column, prefixes: prefixes, row: row, at: next)
+      next += Self.storeOpening(
+        column: column, expected: expected, prefixes: prefixes, row: row, at: next)
       if style != XLSXStyles.general {
-        next += OutputBuffer.store("\" s=\"" as StaticString, at: next)
+        next += OutputBuffer.store(" s=\"" as StaticString, at: next)
         next += OutputBuffer.store(integer: style, at: next)
+        next += OutputBuffer.store("\"" as StaticString, at: next)
       }
-      next += OutputBuffer.store("\"><v>" as StaticString, at: next)
+      next += OutputBuffer.store("><v>" as StaticString, at: next)
       next += store(next)
       next += OutputBuffer.store("</v></c>" as StaticString, at: next)
       return next - room.start
     }
   }
 
-  /// Stores `<c r="B7` (the column's prefix and the row's digits) at `target` and returns its
-  /// length.
+  /// Stores a cell's opening at `target` and returns its length: `<c` when the cell is in the
+  /// column after the row's last cell (`expected`), else `<c r="B7"` (the column's prefix, the
+  /// row's digits and the closing quote).
   @inline(__always)
-  static func storeReference(
-    column: Int, prefixes: [UInt8], row: [UInt8], at target: UnsafeMutablePointer<UInt8>
+  static func storeOpening(
+    column: Int, expected: Int, prefixes: [UInt8], row: [UInt8],
+    at target: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    prefixes.withUnsafeBufferPointer { prefixes in
+    if column == expected { return OutputBuffer.store("<c" as StaticString, at: target) }
+    return prefixes.withUnsafeBufferPointer { prefixes in
       row.withUnsafeBufferPointer { row in
         let start = column * cellPrefixStride
         let prefixLength = Int(prefixes[start + cellPrefixStride - 1])
@@ -149,7 +158,8 @@ extension XLSXSheetWriter {
           prefixLength, from: prefixes.baseAddress.unsafelyUnwrapped + start, to: target)
         OutputBuffer.copy(
           rowLength, from: row.baseAddress.unsafelyUnwrapped, to: target + prefixLength)
-        return prefixLength + rowLength
+        target[prefixLength + rowLength] = UInt8(ascii: "\"")
+        return prefixLength + rowLength + 1
       }
     }
   }
