@@ -48,8 +48,9 @@ package final class DeflateEncoder {
   /// For each position in the window modulo its size, the previous position with the same
   /// hash, or 0.
   let previous: UnsafeMutablePointer<UInt16>
-  /// The block's symbols: a literal byte (below 256), or a match as `0x8000_0000 | distance << 9
-  /// | (length - 3)`.
+  /// The block's symbols: a literal byte (below 256), or a match as its codes and extra bits,
+  /// `0x8000_0000 | distanceExtra << 15 | distanceCode << 10 | lengthExtra << 5 | lengthCode`
+  /// (the length code 0-28, to add to 257; the distance code 0-29).
   let symbols: UnsafeMutablePointer<UInt32>
   /// How often each literal/length symbol (286) and each distance symbol (30) occurs in the
   /// block.
