@@ -120,14 +120,12 @@ extension XLSXSheetWriter {
   private mutating func writeNumberCell(
     column: Int, style: Int, budget: Int, _ store: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
-    let prefixes = cellPrefixes
-    let row = rowDigits
-    let expected = nextColumn
+    let isNext = column == nextColumn
+    if !isNext { writeOpeningWithReference(column: column) }
     nextColumn = column + 1
     output.writeUnsafeBytes(budget: Self.longestNumberCellFrame + budget) { room in
       var next = room.start
-      next += Self.storeOpening(
-        column: column, expected: expected, prefixes: prefixes, row: row, at: next)
+      if isNext { next += OutputBuffer.store("<c" as StaticString, at: next) }
       if style != XLSXStyles.general {
         next += OutputBuffer.store(" s=\"" as StaticString, at: next)
         next += OutputBuffer.store(integer: style, at: next)
@@ -140,26 +138,24 @@ extension XLSXSheetWriter {
     }
   }
 
-  /// Stores a cell's opening at `target` and returns its length: `<c` when the cell is in the
-  /// column after the row's last cell (`expected`), else `<c r="B7"` (the column's prefix, the
-  /// row's digits and the closing quote).
-  @inline(__always)
-  static func storeOpening(
-    column: Int, expected: Int, prefixes: [UInt8], row: [UInt8],
-    at target: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    if column == expected { return OutputBuffer.store("<c" as StaticString, at: target) }
-    return prefixes.withUnsafeBufferPointer { prefixes in
-      row.withUnsafeBufferPointer { row in
-        let start = column * cellPrefixStride
-        let prefixLength = Int(prefixes[start + cellPrefixStride - 1])
-        let rowLength = Int(row[row.count - 1])
-        OutputBuffer.copy(
-          prefixLength, from: prefixes.baseAddress.unsafelyUnwrapped + start, to: target)
-        OutputBuffer.copy(
-          rowLength, from: row.baseAddress.unsafelyUnwrapped, to: target + prefixLength)
-        target[prefixLength + rowLength] = UInt8(ascii: "\"")
-        return prefixLength + rowLength + 1
+  /// Writes `<c r="B7"`, the opening of a cell after an absent one: the column's prefix, the
+  /// row's digits and the closing quote.
+  mutating func writeOpeningWithReference(column: Int) {
+    let prefixes = cellPrefixes
+    let row = rowDigits
+    output.writeUnsafeBytes(budget: Self.longestReference) { target in
+      prefixes.withUnsafeBufferPointer { prefixes in
+        row.withUnsafeBufferPointer { row in
+          let start = column * Self.cellPrefixStride
+          let prefixLength = Int(prefixes[start + Self.cellPrefixStride - 1])
+          let rowLength = Int(row[row.count - 1])
+          OutputBuffer.copy(
+            prefixLength, from: prefixes.baseAddress.unsafelyUnwrapped + start, to: target.start)
+          OutputBuffer.copy(
+            rowLength, from: row.baseAddress.unsafelyUnwrapped, to: target.start + prefixLength)
+          target.start[prefixLength + rowLength] = UInt8(ascii: "\"")
+          return prefixLength + rowLength + 1
+        }
       }
     }
   }

@@ -118,9 +118,13 @@ package struct XLSXSheetWriter {
   /// Takes one row's values (one per column).
   package mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
     beginRow()
-    for (column, value) in values.enumerated() {
-      if !hasStarted { measure(value.text, column: column) }
-      if !writePlainNumber(value, column: column) { writeValue(value, column: column) }
+    // By index, each value borrowed from the buffer: no copy of a value (and of its text) a
+    // cell.
+    for column in values.indices {
+      if !hasStarted { measure(values[column].text, column: column) }
+      if !writePlainNumber(values[column], column: column) {
+        writeValue(values[column], column: column)
+      }
     }
     endRow()
   }
@@ -256,14 +260,12 @@ package struct XLSXSheetWriter {
   /// Writes `<c`, with `r="B7"` when a cell before it in the row is absent, and the style
   /// attribute, if any.
   private mutating func openCell(column: Int, style: Int) {
-    let prefixes = cellPrefixes
-    let row = rowDigits
-    let expected = nextColumn
-    nextColumn = column + 1
-    output.writeUnsafeBytes(budget: Self.longestReference) { room in
-      Self.storeOpening(
-        column: column, expected: expected, prefixes: prefixes, row: row, at: room.start)
+    if column == nextColumn {
+      output.write("<c" as StaticString)
+    } else {
+      writeOpeningWithReference(column: column)
     }
+    nextColumn = column + 1
     if style != XLSXStyles.general {
       output.write(" s=\"" as StaticString)
       output.write(integer: style)
