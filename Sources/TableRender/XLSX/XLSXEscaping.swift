@@ -84,21 +84,32 @@ package enum XLSXEscaping {
   ///   - text: The text.
   ///   - output: Where it goes.
   package static func writeElement(_ text: String, into output: inout OutputBuffer) {
-    var text = text
-    text.withUTF8 { bytes in
-      // Most texts start and end with an ASCII letter: no scalar decoded, no property looked up.
-      let plain =
-        if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80 {
-          !isSpace(Unicode.Scalar(first)) && !isSpace(Unicode.Scalar(last))
-        } else if bytes.isEmpty {
-          true
-        } else {
-          !isSpace(firstScalar(of: bytes)) && !isSpace(lastScalar(of: bytes))
-        }
-      output.write(plain ? "<t>" as StaticString : "<t xml:space=\"preserve\">")
-      write(utf8: bytes, into: &output)
-      output.write("</t>" as StaticString)
+    // A native string's bytes in place, with no copy of the string (a retain and a release a
+    // cell); a bridged one made contiguous first.
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      writeElement(utf8: bytes, into: &output)
     }
+    guard written == nil else { return }
+    var text = text
+    text.withUTF8 { writeElement(utf8: $0, into: &output) }
+  }
+
+  /// ``writeElement(_:into:)`` for the text's UTF-8 bytes.
+  private static func writeElement(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout OutputBuffer
+  ) {
+    // Most texts start and end with an ASCII letter: no scalar decoded, no property looked up.
+    let plain =
+      if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80 {
+        !isSpace(Unicode.Scalar(first)) && !isSpace(Unicode.Scalar(last))
+      } else if bytes.isEmpty {
+        true
+      } else {
+        !isSpace(firstScalar(of: bytes)) && !isSpace(lastScalar(of: bytes))
+      }
+    output.write(plain ? "<t>" as StaticString : "<t xml:space=\"preserve\">")
+    write(utf8: bytes, into: &output)
+    output.write("</t>" as StaticString)
   }
 
   /// Whether the first or the last character of `text` is white space (Unicode's, as

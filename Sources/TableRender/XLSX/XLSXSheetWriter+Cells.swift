@@ -3,8 +3,9 @@ import TableKit
 /// The cells of a plain table's common numbers, written as bytes straight into the output.
 ///
 /// An integer, an amount of money, an exact decimal and a calendar date are most of a large
-/// table's cells. Each is written here in one stretch of the output buffer: the reference from
-/// the column's stored `<c r="AB` and the row's digits, the style index, the number's digits,
+/// table's cells. Each is written here in one stretch of the output buffer: `<c` (with the
+/// reference from the column's stored `<c r="AB` and the row's digits when a cell before it is
+/// absent), the style index, the number's digits,
 /// with no `String` made and its style looked up by comparing the column's last kind of number
 /// (a currency and a scale, say), not by making its format code. The bytes are the ones
 /// ``XLSXSheetWriter/writeValue(_:column:style:marks:numberFormat:)`` writes for the same
@@ -23,8 +24,9 @@ extension XLSXSheetWriter {
   /// widest sheet has 16,384 columns, `XFD`), and the length in the last byte.
   static let cellPrefixStride = 16
 
-  /// The most bytes of a cell's reference: a column's prefix and a row number.
-  static let longestReference = cellPrefixStride - 1 + OutputBuffer.longestInteger
+  /// The most bytes of a cell's opening with its reference: a column's prefix, a row number and
+  /// the closing quote.
+  static let longestReference = cellPrefixStride + OutputBuffer.longestInteger
 
   /// The most bytes of a number cell around its number: the reference, `" s="` and a style
   /// index, `"><v>`, `</v></c>`.
@@ -112,44 +114,48 @@ extension XLSXSheetWriter {
     return index
   }
 
-  /// Writes `<c r="B7" s="5"><v>`, the number `store` stores (at most `budget` bytes), and
+  /// Writes `<c s="5"><v>` (`<c r="B7" s="5"><v>` after an absent cell), the number `store` stores (at most `budget` bytes), and
   /// `</v></c>`, in one stretch of the output.
   @inline(__always)
   private mutating func writeNumberCell(
     column: Int, style: Int, budget: Int, _ store: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
-    let prefixes = cellPrefixes
-    let row = rowDigits
+    let isNext = column == nextColumn
+    if !isNext { writeOpeningWithReference(column: column) }
+    nextColumn = column + 1
     output.writeUnsafeBytes(budget: Self.longestNumberCellFrame + budget) { room in
       var next = room.start
-      next += Self.storeReference(column: column, prefixes: prefixes, row: row, at: next)
+      if isNext { next += OutputBuffer.store("<c" as StaticString, at: next) }
       if style != XLSXStyles.general {
-        next += OutputBuffer.store("\" s=\"" as StaticString, at: next)
+        next += OutputBuffer.store(" s=\"" as StaticString, at: next)
         next += OutputBuffer.store(integer: style, at: next)
+        next += OutputBuffer.store("\"" as StaticString, at: next)
       }
-      next += OutputBuffer.store("\"><v>" as StaticString, at: next)
+      next += OutputBuffer.store("><v>" as StaticString, at: next)
       next += store(next)
       next += OutputBuffer.store("</v></c>" as StaticString, at: next)
       return next - room.start
     }
   }
 
-  /// Stores `<c r="B7` (the column's prefix and the row's digits) at `target` and returns its
-  /// length.
-  @inline(__always)
-  static func storeReference(
-    column: Int, prefixes: [UInt8], row: [UInt8], at target: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    prefixes.withUnsafeBufferPointer { prefixes in
-      row.withUnsafeBufferPointer { row in
-        let start = column * cellPrefixStride
-        let prefixLength = Int(prefixes[start + cellPrefixStride - 1])
-        let rowLength = Int(row[row.count - 1])
-        OutputBuffer.copy(
-          prefixLength, from: prefixes.baseAddress.unsafelyUnwrapped + start, to: target)
-        OutputBuffer.copy(
-          rowLength, from: row.baseAddress.unsafelyUnwrapped, to: target + prefixLength)
-        return prefixLength + rowLength
+  /// Writes `<c r="B7"`, the opening of a cell after an absent one: the column's prefix, the
+  /// row's digits and the closing quote.
+  mutating func writeOpeningWithReference(column: Int) {
+    let prefixes = cellPrefixes
+    let row = rowDigits
+    output.writeUnsafeBytes(budget: Self.longestReference) { target in
+      prefixes.withUnsafeBufferPointer { prefixes in
+        row.withUnsafeBufferPointer { row in
+          let start = column * Self.cellPrefixStride
+          let prefixLength = Int(prefixes[start + Self.cellPrefixStride - 1])
+          let rowLength = Int(row[row.count - 1])
+          OutputBuffer.copy(
+            prefixLength, from: prefixes.baseAddress.unsafelyUnwrapped + start, to: target.start)
+          OutputBuffer.copy(
+            rowLength, from: row.baseAddress.unsafelyUnwrapped, to: target.start + prefixLength)
+          target.start[prefixLength + rowLength] = UInt8(ascii: "\"")
+          return prefixLength + rowLength + 1
+        }
       }
     }
   }

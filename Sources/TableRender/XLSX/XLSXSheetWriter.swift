@@ -55,6 +55,9 @@ package struct XLSXSheetWriter {
   let cellPrefixes: [UInt8]
   /// The current row's number in digits, its length in the last byte.
   var rowDigits = [UInt8](repeating: 0, count: 24)
+  /// The column a cell written next in the current row has without its `r` attribute: the one
+  /// after the last cell written (a reader counts the columns of cells with no `r`).
+  var nextColumn = 0
 
   /// A writer for a plain table's sheet with these columns, its XML going to `sink`.
   ///
@@ -115,9 +118,13 @@ package struct XLSXSheetWriter {
   /// Takes one row's values (one per column).
   package mutating func consume(_ values: UnsafeBufferPointer<CellValue>) {
     beginRow()
-    for (column, value) in values.enumerated() {
-      if !hasStarted { measure(value.text, column: column) }
-      if !writePlainNumber(value, column: column) { writeValue(value, column: column) }
+    // By index, each value borrowed from the buffer: no copy of a value (and of its text) a
+    // cell.
+    for column in values.indices {
+      if !hasStarted { measure(values[column].text, column: column) }
+      if !writePlainNumber(values[column], column: column) {
+        writeValue(values[column], column: column)
+      }
     }
     endRow()
   }
@@ -145,6 +152,7 @@ package struct XLSXSheetWriter {
   /// - Parameter outlineLevel: Its outline level: 1 for a row Excel folds into its group.
   package mutating func beginRow(outlineLevel: Int = 0) {
     rowNumber += 1
+    nextColumn = 0
     storeRowDigits()
     output.write("<row r=\"" as StaticString)
     output.write(integer: rowNumber)
@@ -249,18 +257,20 @@ package struct XLSXSheetWriter {
     output.flush()
   }
 
-  /// Writes `<c r="B7"` and the style attribute, if any.
+  /// Writes `<c`, with `r="B7"` when a cell before it in the row is absent, and the style
+  /// attribute, if any.
   private mutating func openCell(column: Int, style: Int) {
-    let prefixes = cellPrefixes
-    let row = rowDigits
-    output.writeUnsafeBytes(budget: Self.longestReference) { room in
-      Self.storeReference(column: column, prefixes: prefixes, row: row, at: room.start)
+    if column == nextColumn {
+      output.write("<c" as StaticString)
+    } else {
+      writeOpeningWithReference(column: column)
     }
+    nextColumn = column + 1
     if style != XLSXStyles.general {
-      output.write("\" s=\"" as StaticString)
+      output.write(" s=\"" as StaticString)
       output.write(integer: style)
+      output.write("\"" as StaticString)
     }
-    output.write("\"" as StaticString)
   }
 
   /// The index of `style` in the workbook's styles, added when new.

@@ -29,14 +29,20 @@ struct BlockSymbols {
     bytes += 1
   }
 
-  /// Adds a match.
+  /// Adds a match, as its codes and extra bits (see ``DeflateEncoder/symbols``): what the
+  /// block's writer needs, found once here where the counts need the codes too.
   @inline(__always)
   mutating func record(distance: Int, length: Int) {
-    let excess = length - DeflateEncoder.minimumMatch
-    symbols[count] = 0x8000_0000 | UInt32(distance) << 9 | UInt32(excess)
+    let lengthCode = DeflateEncoder.lengthCode(length - DeflateEncoder.minimumMatch)
+    let distanceCode = DeflateEncoder.distanceCode(distance - 1)
+    symbols[count] =
+      0x8000_0000 | UInt32(truncatingIfNeeded: distanceCode.extra) << 15
+      | UInt32(truncatingIfNeeded: distanceCode.code) << 10
+      | UInt32(truncatingIfNeeded: lengthCode.extra) << 5
+      | UInt32(truncatingIfNeeded: lengthCode.code)
     count += 1
-    literalFrequencies[257 + DeflateEncoder.lengthCode(excess).code] += 1
-    distanceFrequencies[DeflateEncoder.distanceCode(distance - 1).code] += 1
+    literalFrequencies[257 + lengthCode.code] += 1
+    distanceFrequencies[distanceCode.code] += 1
     bytes += length
   }
 

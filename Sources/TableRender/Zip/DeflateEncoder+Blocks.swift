@@ -69,24 +69,38 @@ extension DeflateEncoder {
                 writer.write(literalCodes[byte], length: Int(literalLengths[byte]))
                 continue
               }
-              let length = Self.lengthCode(Int(symbol & 0x1FF))
-              let code = 257 + length.code
-              writer.write(literalCodes[code], length: Int(literalLengths[code]))
-              if length.extraBits > 0 {
-                writer.write(UInt32(length.extra), length: length.extraBits)
-              }
-              let distance = Self.distanceCode(Int((symbol >> 9) & 0xFFFF) - 1)
+              // A code and its extra bits in one write (at most 15 + 13 bits).
+              let lengthCode = Int(symbol & 0x1F)
+              let code = 257 + lengthCode
+              let codeLength = Int(literalLengths[code])
               writer.write(
-                distanceCodes[distance.code], length: Int(distanceLengths[distance.code]))
-              if distance.extraBits > 0 {
-                writer.write(UInt32(distance.extra), length: distance.extraBits)
-              }
+                literalCodes[code] | (symbol >> 5 & 0x1F)
+                  &<< UInt32(truncatingIfNeeded: codeLength),
+                length: codeLength + Self.lengthExtraBits(lengthCode))
+              let distanceCode = Int(symbol >> 10 & 0x1F)
+              let distanceLength = Int(distanceLengths[distanceCode])
+              writer.write(
+                distanceCodes[distanceCode] | (symbol >> 15 & 0x1FFF)
+                  &<< UInt32(truncatingIfNeeded: distanceLength),
+                length: distanceLength + Self.distanceExtraBits(distanceCode))
             }
             writer.write(literalCodes[256], length: Int(literalLengths[256]))
           }
         }
       }
     }
+  }
+
+  /// How many extra bits follow the length code `code` (0-28, for symbols 257-285).
+  @inline(__always)
+  static func lengthExtraBits(_ code: Int) -> Int {
+    code >= 8 && code < 28 ? (code - 4) >> 2 : 0
+  }
+
+  /// How many extra bits follow the distance code `code` (0-29).
+  @inline(__always)
+  static func distanceExtraBits(_ code: Int) -> Int {
+    code >= 4 ? (code >> 1) - 1 : 0
   }
 
   /// Writes the block's bytes as stored blocks of at most 65,535 bytes.

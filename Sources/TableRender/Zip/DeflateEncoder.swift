@@ -5,7 +5,7 @@
 /// 64 KiB window, hash chains of 64 KiB and 64 KiB of heads, and a block of at most
 /// ``symbolLimit`` symbols.
 ///
-/// The matcher is zlib's, at the level its ``Tuning`` names (level 3 by default; see
+/// The matcher is zlib's, at the level its ``Tuning`` names (level 1 by default; see
 /// ``defaultTuning``): a hash of the next four bytes finds earlier positions with the same
 /// start, a chain of them is searched for the longest match (compared eight bytes at a time);
 /// the greedy levels take the match found, the lazy ones put it off by one byte when the next
@@ -33,10 +33,10 @@ package final class DeflateEncoder {
   static let hashBits = 15
   /// The most symbols a block gathers before it is written.
   package static let symbolLimit = 1 << 15
-  /// zlib's level 3 (greedy matching, chains of 32): on the benchmark sheet 13 % larger than
-  /// zlib's level 6 for 40 % of this encoder's instructions at level 6 (see
-  /// Docs/Performance.md).
-  package static let defaultTuning = Tuning.level(3)
+  /// zlib's level 1 (greedy matching, chains of 4): on the 1,000,000-row benchmark sheet 1.26
+  /// times the size of zlib's level 6, for 70 % of this encoder's CPU time at level 3 (1.12
+  /// times; see Docs/Performance.md).
+  package static let defaultTuning = Tuning.level(1)
 
   /// The matcher's settings.
   let tuning: Tuning
@@ -48,8 +48,9 @@ package final class DeflateEncoder {
   /// For each position in the window modulo its size, the previous position with the same
   /// hash, or 0.
   let previous: UnsafeMutablePointer<UInt16>
-  /// The block's symbols: a literal byte (below 256), or a match as `0x8000_0000 | distance << 9
-  /// | (length - 3)`.
+  /// The block's symbols: a literal byte (below 256), or a match as its codes and extra bits,
+  /// `0x8000_0000 | distanceExtra << 15 | distanceCode << 10 | lengthExtra << 5 | lengthCode`
+  /// (the length code 0-28, to add to 257; the distance code 0-29).
   let symbols: UnsafeMutablePointer<UInt32>
   /// How often each literal/length symbol (286) and each distance symbol (30) occurs in the
   /// block.

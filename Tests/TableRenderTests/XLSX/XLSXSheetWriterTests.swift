@@ -23,12 +23,12 @@ import Testing
   }
 
   @Test func integersUpTo2Power53AreNumbers() {
-    #expect(rows([.integer(1 << 53)]) == #"<row r="1"><c r="A1"><v>9007199254740992</v></c></row>"#)
+    #expect(rows([.integer(1 << 53)]) == #"<row r="1"><c><v>9007199254740992</v></c></row>"#)
     let past = sheet([.integer((1 << 53) + 1), .integer(-(1 << 53) - 1), .integer(Int.min)])
     #expect(past.inexact == 3)
     #expect(
       past.xml.contains(
-        #"<c r="A1" s="2" t="inlineStr"><is><t>9007199254740993</t>"#))
+        #"<c s="2" t="inlineStr"><is><t>9007199254740993</t>"#))
   }
 
   @Test func decimalsPast15SignificantDigitsAreMarkedText() throws {
@@ -40,7 +40,7 @@ import Testing
     #expect(XLSXSheetWriter.isExactInDouble(zeros))
     let result = sheet([.exactDecimal(fifteen), .exactDecimal(sixteen), .percent(sixteen)])
     #expect(result.inexact == 2)
-    #expect(result.xml.contains(#"<c r="A1" s="3"><v>123456789012.345</v></c>"#))
+    #expect(result.xml.contains(#"<c s="3"><v>123456789012.345</v></c>"#))
     #expect(
       result.xml.contains(#"s="2" t="inlineStr"><is><t>1234567890123.456</t>"#)
     )
@@ -51,11 +51,11 @@ import Testing
   @Test func textIsNeverAFormulaAndNoValueIsAbsent() {
     let xml = rows([.text("=SUM(A1:A9)"), .empty, .text(""), .boolean(true)])
     #expect(!xml.contains("<f>"))
-    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t>=SUM(A1:A9)</t>"#))
+    #expect(xml.contains(#"<c t="inlineStr"><is><t>=SUM(A1:A9)</t>"#))
     #expect(
       xml.contains(
-        #"<row r="2"></row><row r="3"><c r="A3" t="inlineStr"><is><t></t></is></c></row>"#))
-    #expect(xml.contains(#"<c r="A4" t="b"><v>1</v></c>"#))
+        #"<row r="2"></row><row r="3"><c t="inlineStr"><is><t></t></is></c></row>"#))
+    #expect(xml.contains(#"<c t="b"><v>1</v></c>"#))
   }
 
   /// `xml:space="preserve"` only on text with white space at an end (which Excel trims
@@ -65,13 +65,13 @@ import Testing
       .text("plain"), .text("  both  "), .text("tab\tand\nline"), .text("end\t"),
       .text("\nstart"), .text("nbsp\u{A0}"),
     ])
-    #expect(xml.contains(#"<c r="A1" t="inlineStr"><is><t>plain</t>"#))
-    #expect(xml.contains(#"<c r="A2" t="inlineStr"><is><t xml:space="preserve">  both  </t>"#))
-    #expect(xml.contains("<c r=\"A3\" t=\"inlineStr\"><is><t>tab\tand\nline</t>"))
-    #expect(xml.contains("<c r=\"A4\" t=\"inlineStr\"><is><t xml:space=\"preserve\">end\t</t>"))
-    #expect(xml.contains("<c r=\"A5\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\nstart</t>"))
+    #expect(xml.contains(#"<c t="inlineStr"><is><t>plain</t>"#))
+    #expect(xml.contains(#"<c t="inlineStr"><is><t xml:space="preserve">  both  </t>"#))
+    #expect(xml.contains("<c t=\"inlineStr\"><is><t>tab\tand\nline</t>"))
+    #expect(xml.contains("<c t=\"inlineStr\"><is><t xml:space=\"preserve\">end\t</t>"))
+    #expect(xml.contains("<c t=\"inlineStr\"><is><t xml:space=\"preserve\">\nstart</t>"))
     #expect(
-      xml.contains("<c r=\"A6\" t=\"inlineStr\"><is><t xml:space=\"preserve\">nbsp\u{A0}</t>"))
+      xml.contains("<c t=\"inlineStr\"><is><t xml:space=\"preserve\">nbsp\u{A0}</t>"))
   }
 
   @Test func moneyAndDatesGetFormats() throws {
@@ -80,7 +80,7 @@ import Testing
     let xml = rows([.money(amount), .date(day)])
     #expect(
       xml
-        == #"<row r="1"><c r="A1" s="3"><v>-4.99</v></c></row><row r="2"><c r="A2" s="4"><v>61</v></c></row>"#
+        == #"<row r="1"><c s="3"><v>-4.99</v></c></row><row r="2"><c s="4"><v>61</v></c></row>"#
     )
   }
 
@@ -90,7 +90,28 @@ import Testing
       xml.contains(#"<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>"#))
     #expect(xml.contains(#"<autoFilter ref="A1:A3"/>"#))
     #expect(
-      xml.contains(#"<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>v</t>"#))
+      xml.contains(#"<row r="1"><c s="1" t="inlineStr"><is><t>v</t>"#))
+  }
+
+  /// A cell in the column after the row's last cell has no `r` (a reader counts the columns);
+  /// the cell after an absent one has it, and so the cells after it need none again.
+  @Test func onlyACellAfterAnAbsentOneHasItsReference() {
+    let collector = ByteCollector()
+    var writer = XLSXSheetWriter(
+      columns: (0..<3).map { ColumnDefinition("c\($0)") }, hasHeaderRow: false, sink: collector)
+    for row: [CellValue] in [
+      [.empty, .integer(5), .text("x")], [.integer(1), .empty, .boolean(false)],
+      [.integer(1), .integer(2), .empty],
+    ] {
+      row.withUnsafeBufferPointer { writer.consume($0) }
+    }
+    writer.finish()
+    let xml = String(decoding: collector.bytes, as: UTF8.self)
+    #expect(
+      xml.contains(
+        #"<row r="1"><c r="B1"><v>5</v></c><c t="inlineStr"><is><t>x</t></is></c></row>"#
+          + #"<row r="2"><c><v>1</v></c><c r="C2" t="b"><v>0</v></c></row>"#
+          + #"<row r="3"><c><v>1</v></c><c><v>2</v></c></row>"#))
   }
 
   @Test(arguments: [(0, "A"), (25, "Z"), (26, "AA"), (701, "ZZ"), (702, "AAA"), (16_383, "XFD")])
@@ -143,8 +164,8 @@ import Testing
     directWriter.finish()
     generalWriter.finish()
     let xml = String(decoding: direct.bytes, as: UTF8.self)
-    #expect(xml.contains(#"<c r="B241" s=""#))
-    #expect(xml.contains(#"<c r="D2" s=""#))
+    #expect(xml.contains(#"<row r="240"><c r="B240" s=""#))
+    #expect(xml.contains(#"<row r="241"><c s=""#))
     let same = direct.bytes == general.bytes
     #expect(same, "the sheets differ")
     #expect(directWriter.numberFormats == generalWriter.numberFormats)
