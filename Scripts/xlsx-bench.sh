@@ -20,6 +20,8 @@
 # back with openpyxl and compared with the CSV (values, types, money and date formats), and
 # tablekit's sheet's compressed size is set beside zlib's at level 6 on the same bytes.
 #
+# Each tool's command first runs XLSX_BENCH_WARMUP times untimed (default 1).
+#
 # Environment: XLSX_BENCH_TOOLS (default "tablekit xlsxwriter openpyxl"), XLSX_BENCH_RESULTS (a
 # results file to add to, so the tools can be measured in turns into one table; default a new
 # .build/xlsx-bench/results-HHMMSS), XLSX_BENCH_PEER_REPS (repetitions of the peers, default the
@@ -50,6 +52,7 @@ peers=Scripts/xlsx-bench-peers.py
 
 tools=${XLSX_BENCH_TOOLS:-tablekit xlsxwriter openpyxl}
 peer_reps=${XLSX_BENCH_PEER_REPS:-$reps}
+warmups=${XLSX_BENCH_WARMUP:-1}
 if [[ " $tools " == *" tablekit "* ]]; then
   swift build -c release --product tablekit --scratch-path .build-perf 2>&1 | tail -1
 fi
@@ -65,6 +68,12 @@ measure() {
   [[ " $tools " == *" $name "* ]] || return 0
   local cpu=() wall=() rss=() run log times=$reps
   [ "$name" = tablekit ] || times=$peer_reps
+  # Untimed first runs: the file in the page cache and the cores awake for every tool alike
+  # (a 0.3 s run is slower at a cold start; a peer's run of seconds hardly notices).
+  for run in $(seq 1 "$warmups"); do
+    rm -f "$target"
+    "$@" >/dev/null 2>&1
+  done
   for run in $(seq 1 "$times"); do
     log=$out/time-$name-$rows-$run.txt
     rm -f "$target"
