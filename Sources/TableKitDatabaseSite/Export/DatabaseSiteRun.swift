@@ -266,13 +266,16 @@ struct DatabaseSiteRun<Files: DatabaseSiteFiles> {
   private mutating func keep(_ level: DatabaseSiteLevel, _ fingerprint: InputFingerprint)
     throws(DatabaseSiteError) -> Bool
   {
+    var page: String?
     let kept = files.keepFiles(madeFrom: fingerprint) { previous in
-      guard previous.count == 3, let file = previous.first(where: { $0.hasSuffix(".html") })
+      guard previous.count == 3, let file = previous.first(where: { $0.hasSuffix(".html") }),
+        previous.contains(DatabaseSitePage.twin(of: file, "csv")),
+        previous.contains(DatabaseSitePage.twin(of: file, "json"))
       else { return false }
-      return previous.contains(DatabaseSitePage.twin(of: file, "csv"))
-        && previous.contains(DatabaseSitePage.twin(of: file, "json"))
+      page = file
+      return true
     }
-    guard let file = kept?.first(where: { $0.hasSuffix(".html") }) else { return false }
+    guard kept != nil, let file = page else { return false }
     try noteWritten(file, level: level)
     report.pagesKept += 1
     exporter.pageWritten?()

@@ -3,17 +3,6 @@ package import TableKitDatabase
 import TableRender
 
 extension DatabaseSiteBuilder {
-  /// The key of the row that `key`'s values reference in its table, or `nil` when none does
-  /// (a dangling reference) or a value is `NULL` (no reference).
-  package func target(of key: ForeignKey, values: [DatabaseValue]) throws(DatabaseError)
-    -> [DatabaseValue]?
-  {
-    guard values.count == key.referencedColumns.count,
-      let statement = try targetStatement(of: key)
-    else { return nil }
-    return try target(by: statement, values: values)
-  }
-
   /// The statement that finds `key`'s target, or `nil` when it can have none (it references
   /// a view, a table with no key, or other columns than it has).
   private func targetStatement(of key: ForeignKey) throws(DatabaseError) -> DatabaseStatement? {

@@ -200,7 +200,7 @@ package final class PatchedDirectory {
     guard !indices.isEmpty else { return nil }
     let paths = indices.map { BytePath.carried(manifest.path(at: $0)) }
     guard accepts(paths) else { return nil }
-    for index in indices { seen[index / 64] |= 1 << UInt64(index % 64) }
+    for index in indices { setSeen(index) }
     counts.unchanged += indices.count
     return paths
   }
@@ -288,6 +288,9 @@ package final class PatchedDirectory {
   /// Whether the manifest's entry `index` was kept or written.
   func isSeen(_ index: Int) -> Bool { seen[index / 64] & 1 << UInt64(index % 64) != 0 }
 
+  /// Notes the entry at `index` as kept or written.
+  private func setSeen(_ index: Int) { seen[index / 64] |= 1 << UInt64(index % 64) }
+
   /// Marks the manifest's entry `index` kept or written, with its new fingerprint.
   private func mark(
     _ index: Int, fingerprint: InputFingerprint, reported: String
@@ -295,7 +298,7 @@ package final class PatchedDirectory {
     guard !isSeen(index) else {
       throw SafeWriteError(path: reported, operation: .create, code: EEXIST)
     }
-    seen[index / 64] |= 1 << UInt64(index % 64)
+    setSeen(index)
     if manifest.entries[index].fingerprint != fingerprint { fingerprintsChanged = true }
     manifest.entries[index].high = fingerprint.high
     manifest.entries[index].low = fingerprint.low
